@@ -1,0 +1,8 @@
+// The accsim process exit codes (documented in README.md and `accsim --help`).
+#pragma once
+
+namespace accsim::cli {
+constexpr int kExitOk = 0;
+constexpr int kExitSimulationFailure = 1;  // firmware failed, trapped, hung, or exited non-zero
+constexpr int kExitUsageError = 2;         // bad command line or bad configuration
+}  // namespace accsim::cli

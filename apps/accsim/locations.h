@@ -1,0 +1,25 @@
+// Where the CLI finds shipped configs and firmware when given a bare name, and how it turns a
+// name into a path. Compiled-in directories can be overridden by ACCSIM_CONFIG_DIR and
+// ACCSIM_FIRMWARE_DIR.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace accsim::cli {
+
+std::filesystem::path config_dir();
+std::filesystem::path firmware_dir();
+std::filesystem::path default_config_path();
+
+// An existing file as given, else <config_dir>/<name> or <config_dir>/<name>.json.
+std::optional<std::filesystem::path> resolve_config(const std::string& name_or_path);
+// An existing file as given, else <firmware_dir>/<name>.elf.
+std::optional<std::filesystem::path> resolve_firmware(const std::string& name_or_path);
+
+std::vector<std::filesystem::path> shipped_configs();    // *.json directly in config_dir
+std::vector<std::filesystem::path> built_firmware();     // *.elf in firmware_dir
+
+}  // namespace accsim::cli

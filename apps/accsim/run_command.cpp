@@ -1,0 +1,172 @@
+// `accsim run`: build the SoC a config describes, load firmware, simulate, write the results.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
+#include <spdlog/spdlog.h>
+
+#include "commands.h"
+#include "config_loading.h"
+#include "cpu_config.h"
+#include "cpu_module.h"
+#include "elf_loader.h"
+#include "exit_codes.h"
+#include "locations.h"
+#include "platform.h"
+#include "run_outputs.h"
+#include "run_summary.h"
+#include "stats.h"
+
+namespace fs = std::filesystem;
+
+namespace accsim::cli {
+
+namespace {
+
+const std::vector<std::string> kTraceKinds = {"console"};
+
+bool check_traces(const std::vector<std::string>& traces) {
+  for (const auto& t : traces) {
+    if (std::find(kTraceKinds.begin(), kTraceKinds.end(), t) == kTraceKinds.end()) {
+      std::string valid;
+      for (const auto& k : kTraceKinds) valid += (valid.empty() ? "" : ", ") + k;
+      std::fprintf(stderr, "--trace: unknown trace \"%s\" (available: %s)\n", t.c_str(),
+                   valid.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+bool wants(const std::vector<std::string>& traces, const std::string& kind) {
+  return std::find(traces.begin(), traces.end(), kind) != traces.end();
+}
+
+// Firmware console: echoed to stdout as it arrives, optionally logged to console.log.
+class Console {
+ public:
+  explicit Console(std::unique_ptr<std::ofstream> log) : m_log(std::move(log)) {}
+  void put(char c) {
+    std::fputc(c, stdout);
+    if (c == '\n') std::fflush(stdout);
+    if (m_log) m_log->put(c);
+    m_last = c;
+  }
+  void finish() {
+    if (m_last != '\n' && m_last != 0) std::fputc('\n', stdout);  // keep the summary apart
+    std::fflush(stdout);
+    if (m_log) m_log->flush();
+  }
+
+ private:
+  std::unique_ptr<std::ofstream> m_log;
+  char m_last = 0;
+};
+
+}  // namespace
+
+int run_command(const RunOptions& options, const GlobalOptions& global) {
+  if (!check_traces(options.traces)) return kExitUsageError;
+  const std::string config_name =
+      options.config.empty() ? default_config_path().string() : options.config;
+  auto loaded = load_architecture(config_name, options.overrides);
+  if (!loaded) return kExitUsageError;
+  const nlohmann::json& cfg = loaded->effective;
+
+  const std::string firmware_name =
+      options.firmware.empty() ? cfg.at("firmware").get<std::string>() : options.firmware;
+  const auto firmware_path = resolve_firmware(firmware_name);
+  if (!firmware_path) {
+    std::fprintf(stderr,
+                 "firmware \"%s\": not found (neither a file nor %s/%s.elf); `accsim list` "
+                 "shows the built apps\n",
+                 firmware_name.c_str(), firmware_dir().c_str(), firmware_name.c_str());
+    return kExitUsageError;
+  }
+  cpu::ElfImage image;
+  try {
+    image = cpu::read_elf(*firmware_path);
+  } catch (const cpu::ElfError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitUsageError;
+  }
+
+  const std::string config_stem = cfg.at("name").get<std::string>();
+  const fs::path out_dir =
+      options.out_dir.empty()
+          ? fs::path("traces") / (config_stem + "-" + firmware_path->stem().string())
+          : fs::path(options.out_dir);
+  prepare_output_dir(out_dir);
+
+  cpu::CpuRunLimits limits;
+  limits.quantum_cycles = cfg.at("simulation").at("quantum_cycles").get<uint64_t>();
+  limits.max_cycles = options.max_cycles.value_or(cfg.at("simulation").at("max_cycles").get<uint64_t>());
+
+  Console console(wants(options.traces, "console")
+                      ? std::make_unique<std::ofstream>(out_dir / "console.log")
+                      : nullptr);
+  RunStatus status;
+  Platform platform(cfg, status);
+  platform.sim_control().set_console([&](char c) { console.put(c); });
+  cpu::CpuModule cpu("cpu", platform.clock(), cpu::core_config_from_json(cfg.at("cpu")), status,
+                     limits);
+  platform.connect_initiator(cpu.ibus, "cpu.ibus");
+  platform.connect_initiator(cpu.dbus, "cpu.dbus");
+  try {
+    cpu::load_segments(image, firmware_path->string(),
+                       [&](uint32_t addr, const uint8_t* data, size_t len) {
+                         return platform.write_debug(addr, data, len);
+                       });
+  } catch (const cpu::ElfError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitUsageError;
+  }
+  cpu.set_program(image);
+
+  spdlog::info("running {} on {} (output in {})", firmware_path->string(), config_stem,
+               out_dir.string());
+  const auto host_start = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  const double host_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start).count();
+  if (status.running()) {
+    status.fail("simulation ended with no process left to run, before the firmware exited",
+                cpu.core().cycle());
+  }
+  console.finish();
+
+  Stats stats;
+  platform.report(stats);
+  cpu.report(stats);
+  stats.set_text("run.firmware", firmware_path->filename().string(), "Firmware ELF file");
+  stats.set_text("run.config", config_stem, "Architecture name");
+  stats.set_text("run.outcome",
+                 status.outcome() == RunStatus::Outcome::kExited ? "exited" : "failed",
+                 "How the run ended");
+  stats.set_signed("run.exit_code", status.exit_code(), "Firmware exit code");
+  stats.set("run.end_cycle", status.end_cycle(), "Cycle at which the run ended");
+  nlohmann::json host = {{"host_seconds", host_seconds},
+                         {"simulated_mips", host_seconds > 0
+                                                ? double(cpu.core().instret()) / host_seconds / 1e6
+                                                : 0.0},
+                         {"simulated_mhz", host_seconds > 0
+                                               ? double(cpu.core().cycle()) / host_seconds / 1e6
+                                               : 0.0}};
+  write_run_outputs(out_dir, cfg, stats, host);
+
+  if (!global.quiet) print_run_summary(stdout, stats, host, out_dir.string());
+  if (status.outcome() == RunStatus::Outcome::kFailed) {
+    spdlog::error("{}", status.message());
+    return kExitSimulationFailure;
+  }
+  if (status.exit_code() != 0) {
+    spdlog::error("firmware exited with code {} at cycle {}", status.exit_code(),
+                  status.end_cycle());
+    return kExitSimulationFailure;
+  }
+  return kExitOk;
+}
+
+}  // namespace accsim::cli

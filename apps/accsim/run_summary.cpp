@@ -1,0 +1,32 @@
+#include "run_summary.h"
+
+namespace accsim::cli {
+
+namespace {
+double percent(uint64_t part, uint64_t whole) {
+  return whole ? 100.0 * double(part) / double(whole) : 0.0;
+}
+}  // namespace
+
+void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json& host,
+                       const std::string& out_dir) {
+  const uint64_t cycles = stats.get("cpu.cycles");
+  const uint64_t insns = stats.get("cpu.instructions");
+  std::fprintf(out, "---- accsim summary ----\n");
+  std::fprintf(out, "  cycles        %llu\n", static_cast<unsigned long long>(cycles));
+  std::fprintf(out, "  instructions  %llu\n", static_cast<unsigned long long>(insns));
+  std::fprintf(out, "  CPI           %.3f\n", insns ? double(cycles) / double(insns) : 0.0);
+  std::fprintf(out, "  stalls       ");
+  for (const char* kind : {"branch", "load_use", "mul_div", "fetch", "data", "cfu", "csr", "trap"}) {
+    const uint64_t v = stats.get(std::string("cpu.stall.") + kind);
+    std::fprintf(out, " %s %llu (%.1f%%)", kind, static_cast<unsigned long long>(v),
+                 percent(v, cycles));
+  }
+  std::fprintf(out, "\n");
+  std::fprintf(out, "  host          %.3f s, %.2f simulated MIPS, %.2f MHz\n",
+               host.at("host_seconds").get<double>(), host.at("simulated_mips").get<double>(),
+               host.at("simulated_mhz").get<double>());
+  std::fprintf(out, "  outputs       %s/\n", out_dir.c_str());
+}
+
+}  // namespace accsim::cli

@@ -1,0 +1,15 @@
+# Cross-compiling firmware_stub for the RV32IM core with Debian's riscv64-unknown-elf-gcc and
+# picolibc. binutils 2.40 needs Zicsr for csrr and Zifencei for fence.i, but spelling them in
+# -march (rv32im_zicsr_zifencei) makes gcc 12 miss the rv32im/ilp32 multilib and link the
+# rv64 libraries. -misa-spec=2.2 keeps both inside the base ISA and selects the right multilib.
+set(CMAKE_SYSTEM_NAME Generic)
+set(CMAKE_SYSTEM_PROCESSOR riscv32)
+set(CMAKE_C_COMPILER riscv64-unknown-elf-gcc)
+set(CMAKE_ASM_COMPILER riscv64-unknown-elf-gcc)
+set(CMAKE_CXX_COMPILER riscv64-unknown-elf-g++)
+set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
+set(ACCSIM_RISCV_ARCH_FLAGS "-march=rv32im -mabi=ilp32 -misa-spec=2.2")
+set(CMAKE_C_FLAGS_INIT "${ACCSIM_RISCV_ARCH_FLAGS} --specs=picolibc.specs")
+set(CMAKE_ASM_FLAGS_INIT "${ACCSIM_RISCV_ARCH_FLAGS} --specs=picolibc.specs")
+# C flags (with the specs) are on the link line already.
+set(CMAKE_EXE_LINKER_FLAGS_INIT "-nostartfiles -Wl,--no-warn-rwx-segments")

@@ -1,0 +1,6 @@
+/* Never exits: the run must be stopped by the cycle limit. */
+int main(void) {
+  for (;;) {
+    __asm__ volatile("");
+  }
+}

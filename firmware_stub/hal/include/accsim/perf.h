@@ -1,0 +1,26 @@
+/* CFU-Playground-style performance counters: 8 counters that count cycles while enabled,
+ * value at CSR 0xB04 + 2n, enable at 0xB05 + 2n. perf_print_all_counters() prints the
+ * "Counter | Total | Starts | Average | Raw" table CFU-Playground users know, subtracting the
+ * same fixed 3 cycles per start that CFU-Playground's perf.h subtracts. */
+#ifndef ACCSIM_PERF_H
+#define ACCSIM_PERF_H
+
+#include <stdint.h>
+
+#define PERF_NUM_COUNTERS 8
+
+uint32_t perf_get_counter(int counter);
+void perf_set_counter(int counter, uint32_t value);
+void perf_enable_counter(int counter);  /* counts a start */
+void perf_disable_counter(int counter);
+void perf_reset_all_counters(void);
+void perf_print_all_counters(void);
+void perf_print_value(uint64_t value); /* "12.3M"-style compact value */
+
+static inline uint32_t perf_get_mcycle(void) {
+  uint32_t v;
+  __asm__ volatile("csrr %0, mcycle" : "=r"(v));
+  return v;
+}
+
+#endif

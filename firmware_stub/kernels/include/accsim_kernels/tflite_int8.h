@@ -1,0 +1,20 @@
+/* TFLite int8 arithmetic, exactly as reference/tflite-int8.md specifies. */
+#ifndef ACCSIM_KERNELS_TFLITE_INT8_H
+#define ACCSIM_KERNELS_TFLITE_INT8_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+int32_t saturating_rounding_doubling_high_mul(int32_t a, int32_t b);
+int32_t rounding_divide_by_pot(int32_t x, int exponent);
+/* MultiplyByQuantizedMultiplier(x, multiplier, shift), TFLite's reference form. */
+int32_t multiply_by_quantized_multiplier(int32_t x, int32_t multiplier, int shift);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,62 @@
+// The roles the CPU core talks to. The core is plain C++; the SystemC wrapper (CpuModule)
+// implements MemoryIf over TLM sockets and DMI, and a CFU model or RTL adapter implements CfuIf.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace accsim::cpu {
+
+// Memory as the core sees it. Stall values are cycles beyond the instruction's own cycle.
+class MemoryIf {
+ public:
+  virtual ~MemoryIf() = default;
+
+  // Reads the instruction word at `pc` (4-aligned) for decoding. Timing is not charged here
+  // (see fetch_stall); false = instruction access fault.
+  virtual bool fetch_word(uint32_t pc, uint32_t& word) = 0;
+  // Cycles the fetch of the block holding `pc` stalls the pipeline, charged once each time
+  // execution enters a new fetch block (fetch_block_bytes()).
+  virtual uint64_t fetch_stall(uint32_t pc, uint64_t cycle) = 0;
+  virtual uint32_t fetch_block_bytes() const = 0;
+
+  // Data accesses of 1, 2 or 4 bytes; false = access fault (bus error or unmapped).
+  virtual bool load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
+                    uint64_t& stall) = 0;
+  virtual bool store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
+                     uint64_t& stall) = 0;
+
+  // fence.i: instruction memory may have changed (caches drop lines).
+  virtual void fence_i() {}
+  // wfi: the core is idle until an interrupt; the wrapper synchronises with SystemC time.
+  virtual void wait_for_interrupt(uint64_t cycle) {}
+};
+
+// A CFU-Playground custom function unit, reached through custom-0 instructions.
+class CfuIf {
+ public:
+  struct Result {
+    enum class Status { kOk, kIllegalInstruction, kError } status = Status::kOk;
+    uint32_t value = 0;
+    uint64_t accept_cycle = 0;    // cycle the CFU accepted the command (cmd_valid && cmd_ready)
+    uint64_t response_cycle = 0;  // cycle rsp_valid rose with the result
+    std::string error;            // for kError: what the firmware did wrong
+  };
+  virtual ~CfuIf() = default;
+  // function_id = {funct7, funct3}; `issue_cycle` is when the CPU presents the command.
+  virtual Result execute(uint16_t function_id, uint32_t in0, uint32_t in1,
+                         uint64_t issue_cycle) = 0;
+};
+
+// The CPU without a CFU: every custom-0 instruction is illegal.
+class NoCfu : public CfuIf {
+ public:
+  Result execute(uint16_t, uint32_t, uint32_t, uint64_t issue_cycle) override {
+    Result r;
+    r.status = Result::Status::kIllegalInstruction;
+    r.accept_cycle = r.response_cycle = issue_cycle;
+    return r;
+  }
+};
+
+}  // namespace accsim::cpu

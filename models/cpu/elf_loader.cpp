@@ -1,0 +1,171 @@
+#include "elf_loader.h"
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+namespace accsim::cpu {
+
+namespace {
+
+constexpr uint16_t kEtExec = 2;
+constexpr uint16_t kEmRiscv = 243;
+constexpr uint32_t kPtLoad = 1;
+constexpr uint32_t kPfX = 1;
+constexpr uint32_t kShtSymtab = 2;
+constexpr uint32_t kEfRiscvRvc = 0x1;
+constexpr uint32_t kEfRiscvFloatAbi = 0x6;
+constexpr uint8_t kSttFunc = 2;
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+class Reader {
+ public:
+  Reader(const std::vector<uint8_t>& bytes, const std::string& origin)
+      : m_bytes(bytes), m_origin(origin) {}
+
+  template <typename T>
+  T get(uint64_t offset, const char* what) const {
+    check(offset, sizeof(T), what);
+    T value;
+    std::memcpy(&value, m_bytes.data() + offset, sizeof(T));
+    return value;
+  }
+  void check(uint64_t offset, uint64_t length, const char* what) const {
+    if (offset > m_bytes.size() || length > m_bytes.size() - offset) {
+      fail(std::string(what) + " at file offset " + hex(offset) + " (+" + std::to_string(length) +
+           " bytes) lies past the end of the file (" + std::to_string(m_bytes.size()) +
+           " bytes): truncated or corrupt ELF");
+    }
+  }
+  [[noreturn]] void fail(const std::string& message) const {
+    throw ElfError(m_origin + ": " + message);
+  }
+  const uint8_t* data() const { return m_bytes.data(); }
+
+ private:
+  const std::vector<uint8_t>& m_bytes;
+  const std::string& m_origin;
+};
+
+}  // namespace
+
+ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin) {
+  Reader r(bytes, origin);
+  if (bytes.size() < 4 || std::memcmp(bytes.data(), "\x7f" "ELF", 4) != 0) {
+    r.fail("not an ELF file (no \\x7fELF magic)");
+  }
+  r.check(0, 52, "ELF header");
+  if (bytes[4] != 1) r.fail("64-bit ELF; accsim runs RV32 firmware (build with -march=rv32im -mabi=ilp32)");
+  if (bytes[5] != 1) r.fail("big-endian ELF; RISC-V is little-endian");
+  const uint16_t type = r.get<uint16_t>(16, "e_type");
+  const uint16_t machine = r.get<uint16_t>(18, "e_machine");
+  if (machine != kEmRiscv) {
+    r.fail("ELF machine " + std::to_string(machine) + " is not RISC-V (243)");
+  }
+  if (type != kEtExec) {
+    r.fail("ELF type " + std::to_string(type) + " is not an executable (ET_EXEC); link it first");
+  }
+  const uint32_t flags = r.get<uint32_t>(36, "e_flags");
+  if (flags & kEfRiscvRvc) {
+    r.fail("ELF uses compressed (RVC) instructions; the core implements RV32IM: build with -march=rv32im");
+  }
+  if (flags & kEfRiscvFloatAbi) {
+    r.fail("ELF uses a hardware floating-point ABI; the core has no FPU: build with -mabi=ilp32");
+  }
+
+  ElfImage image;
+  image.entry = r.get<uint32_t>(24, "e_entry");
+  const uint32_t phoff = r.get<uint32_t>(28, "e_phoff");
+  const uint32_t shoff = r.get<uint32_t>(32, "e_shoff");
+  const uint16_t phentsize = r.get<uint16_t>(42, "e_phentsize");
+  const uint16_t phnum = r.get<uint16_t>(44, "e_phnum");
+  const uint16_t shentsize = r.get<uint16_t>(46, "e_shentsize");
+  const uint16_t shnum = r.get<uint16_t>(48, "e_shnum");
+  if (phnum == 0) r.fail("ELF has no program headers: nothing to load");
+  if (phentsize < 32) r.fail("ELF program header size " + std::to_string(phentsize) + " < 32");
+
+  for (uint32_t i = 0; i < phnum; ++i) {
+    const uint64_t ph = uint64_t{phoff} + uint64_t{i} * phentsize;
+    r.check(ph, 32, "program header");
+    if (r.get<uint32_t>(ph, "p_type") != kPtLoad) continue;
+    const uint32_t offset = r.get<uint32_t>(ph + 4, "p_offset");
+    const uint32_t paddr = r.get<uint32_t>(ph + 12, "p_paddr");
+    const uint32_t filesz = r.get<uint32_t>(ph + 16, "p_filesz");
+    const uint32_t memsz = r.get<uint32_t>(ph + 20, "p_memsz");
+    const uint32_t pflags = r.get<uint32_t>(ph + 24, "p_flags");
+    if (memsz == 0) continue;
+    if (filesz > memsz) {
+      r.fail("segment " + std::to_string(i) + " has p_filesz " + hex(filesz) + " > p_memsz " +
+             hex(memsz));
+    }
+    if (uint64_t{paddr} + memsz > (uint64_t{1} << 32)) {
+      r.fail("segment " + std::to_string(i) + " at " + hex(paddr) +
+             " extends past the 32-bit address space");
+    }
+    r.check(offset, filesz, "segment data");
+    ElfSegment seg;
+    seg.address = paddr;  // physical (load) address: .data's initial image goes where LMA says
+    seg.bytes.assign(r.data() + offset, r.data() + offset + filesz);
+    seg.bytes.resize(memsz, 0);
+    seg.executable = pflags & kPfX;
+    image.segments.push_back(std::move(seg));
+  }
+  if (image.segments.empty()) r.fail("ELF has no loadable segment");
+
+  // Symbols are optional (stripped files still run; diagnostics just lose names).
+  if (shoff != 0 && shnum != 0 && shentsize >= 40) {
+    for (uint32_t i = 0; i < shnum; ++i) {
+      const uint64_t sh = uint64_t{shoff} + uint64_t{i} * shentsize;
+      r.check(sh, 40, "section header");
+      if (r.get<uint32_t>(sh + 4, "sh_type") != kShtSymtab) continue;
+      const uint32_t sym_off = r.get<uint32_t>(sh + 16, "sh_offset");
+      const uint32_t sym_size = r.get<uint32_t>(sh + 20, "sh_size");
+      const uint32_t link = r.get<uint32_t>(sh + 24, "sh_link");
+      if (link >= shnum) r.fail("symbol table links to section " + std::to_string(link) + " of " + std::to_string(shnum));
+      const uint64_t strsh = uint64_t{shoff} + uint64_t{link} * shentsize;
+      r.check(strsh, 40, "string table header");
+      const uint32_t str_off = r.get<uint32_t>(strsh + 16, "sh_offset");
+      const uint32_t str_size = r.get<uint32_t>(strsh + 20, "sh_size");
+      r.check(sym_off, sym_size, "symbol table");
+      r.check(str_off, str_size, "string table");
+      for (uint64_t s = sym_off; s + 16 <= uint64_t{sym_off} + sym_size; s += 16) {
+        const uint32_t name = r.get<uint32_t>(s, "st_name");
+        const uint32_t value = r.get<uint32_t>(s + 4, "st_value");
+        const uint32_t size = r.get<uint32_t>(s + 8, "st_size");
+        const uint8_t info = r.get<uint8_t>(s + 12, "st_info");
+        if ((info & 0xF) != kSttFunc || name >= str_size) continue;
+        const char* str = reinterpret_cast<const char*>(r.data() + str_off + name);
+        const size_t max_len = str_size - name;
+        image.symbols.add({std::string(str, strnlen(str, max_len)), value, size});
+      }
+      break;
+    }
+  }
+  image.symbols.finalize();
+  return image;
+}
+
+ElfImage read_elf(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw ElfError(file.string() + ": cannot open firmware file");
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_elf(bytes, file.string());
+}
+
+void load_segments(const ElfImage& image, const std::string& origin,
+                   const std::function<bool(uint32_t, const uint8_t*, size_t)>& write) {
+  for (const auto& seg : image.segments) {
+    if (!write(seg.address, seg.bytes.data(), seg.bytes.size())) {
+      throw ElfError(origin + ": segment [" + hex(seg.address) + ", " +
+                     hex(uint64_t{seg.address} + seg.bytes.size()) +
+                     ") does not fit in the memories of this architecture");
+    }
+  }
+}
+
+}  // namespace accsim::cpu

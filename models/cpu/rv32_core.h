@@ -1,0 +1,152 @@
+// The RV32IM core: functional semantics plus the VexRiscv-like timing model. Plain C++ — it
+// knows memory, the CFU and symbols only through interfaces — so every instruction and timing
+// rule is unit-testable without SystemC. Instructions are decoded once per address into 4 KiB
+// pages of DecodedInsn (invalidated by fence.i and by stores into decoded code).
+//
+// Timing: each instruction issues one cycle after the previous one, later if an operand is not
+// ready (load-use, mul-use, CFU result), plus its own extra cycles (branch penalties, divide,
+// CSR, fetch and data stalls). `cycle()` is the core's local time; the SystemC wrapper keeps
+// it within one quantum of simulated time.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core_timing.h"
+#include "cpu_interfaces.h"
+#include "csr_file.h"
+#include "rv32_decoder.h"
+#include "symbol_table.h"
+
+namespace accsim::cpu {
+
+struct CoreConfig {
+  CoreTimingParams timing;
+  bool trap_misaligned = true;  // VexRiscv traps; "allow" performs the access
+};
+
+// Where the cycles went, beyond one per instruction.
+struct StallCounters {
+  uint64_t branch = 0;    // taken-branch and mispredict penalties, jumps
+  uint64_t load_use = 0;  // waiting for a load result
+  uint64_t mul_div = 0;   // waiting for a multiply, divides
+  uint64_t fetch = 0;     // instruction fetch (I$ misses, uncached fetch)
+  uint64_t data = 0;      // data accesses (D$ misses, write-through, MMIO)
+  uint64_t cfu = 0;       // custom-0: waiting for the CFU to accept or answer, and its result
+  uint64_t csr = 0;       // CSR serialisation
+  uint64_t trap = 0;      // trap entry and mret
+};
+
+struct BranchCounters {
+  uint64_t conditional = 0;
+  uint64_t taken = 0;
+  uint64_t mispredicted = 0;
+  uint64_t jumps = 0;
+};
+
+enum class TrapCause : uint32_t {
+  kInstructionMisaligned = 0,
+  kInstructionAccessFault = 1,
+  kIllegalInstruction = 2,
+  kBreakpoint = 3,
+  kLoadMisaligned = 4,
+  kLoadAccessFault = 5,
+  kStoreMisaligned = 6,
+  kStoreAccessFault = 7,
+  kEcallFromM = 11,
+};
+const char* trap_cause_name(TrapCause cause);
+
+class Rv32Core {
+ public:
+  Rv32Core(const CoreConfig& config, MemoryIf& memory, CfuIf& cfu);
+  ~Rv32Core();
+
+  void reset(uint32_t pc);
+  void set_symbols(const SymbolTable* symbols) { m_symbols = symbols; }
+  void set_cfu(CfuIf& cfu) { m_cfu = &cfu; }
+
+  // Executes until the local cycle reaches `stop_cycle`, request_stop() is called, or the core
+  // halts (a trap with no handler installed). Returns the number of instructions retired.
+  uint64_t run(uint64_t stop_cycle);
+  // Makes run() return after the current instruction (used when firmware ends the run).
+  void request_stop() { m_stop_cycle = 0; }
+
+  bool halted() const { return m_halted; }
+  // One-line diagnostic of the trap that halted the core.
+  const std::string& halt_message() const { return m_halt_message; }
+
+  uint64_t cycle() const { return m_cycle; }
+  uint64_t instret() const { return m_instret; }
+  uint32_t pc() const { return m_pc; }
+  uint32_t reg(unsigned i) const { return m_x[i]; }
+  void set_reg(unsigned i, uint32_t v) {
+    if (i != 0) m_x[i] = v;
+  }
+  CsrFile& csrs() { return m_csr; }
+  const StallCounters& stalls() const { return m_stalls; }
+  const BranchCounters& branches() const { return m_branches; }
+  uint64_t traps_taken() const { return m_traps; }
+  uint64_t cfu_ops() const { return m_cfu_ops; }
+
+  // Per-function cycles and instructions, indexed like the SymbolTable (0 = unknown).
+  const std::vector<uint64_t>& function_cycles() const { return m_func_cycles; }
+  const std::vector<uint64_t>& function_instret() const { return m_func_instret; }
+
+  // Drops every decoded instruction (fence.i, or a loader rewrote memory).
+  void invalidate_decoded();
+
+ private:
+  struct DecodedPage;
+  static constexpr uint32_t kPageBits = 12;
+  static constexpr uint32_t kNotDecoded = 0xFF;  // DecodedInsn::op value of an empty slot
+
+  DecodedInsn& decoded_at(uint32_t pc);
+  bool decode_slot(DecodedInsn& slot, uint32_t pc);
+  void execute(const DecodedInsn& d);
+  void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
+  void invalidate_code_word(uint32_t address);
+  uint32_t operand_ready_stall(const DecodedInsn& d);
+  void load(const DecodedInsn& d, unsigned size, bool sign);
+  void store(const DecodedInsn& d, unsigned size);
+  void branch(const DecodedInsn& d, bool taken);
+  void csr_op(const DecodedInsn& d);
+  void cfu_op(const DecodedInsn& d);
+  std::string where(uint32_t pc, const DecodedInsn* insn) const;
+
+  CoreConfig m_config;
+  MemoryIf& m_memory;
+  CfuIf* m_cfu;
+  const SymbolTable* m_symbols = nullptr;
+  BranchPredictor m_predictor;
+
+  std::array<uint32_t, 32> m_x{};
+  std::array<uint64_t, 32> m_ready{};  // cycle each register's value can be used
+  enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
+  std::array<Producer, 32> m_producer{};  // what a late register waits for (stall attribution)
+  bool m_trapped = false;                 // the current instruction trapped: it does not retire
+  uint32_t m_pc = 0;
+  uint32_t m_next_pc = 0;
+  uint64_t m_cycle = 0;  // issue cycle of the next instruction
+  uint64_t m_instret = 0;
+  uint64_t m_stop_cycle = 0;
+  bool m_halted = false;
+  std::string m_halt_message;
+  CsrFile m_csr;
+
+  std::vector<std::unique_ptr<DecodedPage>> m_pages;  // indexed by pc >> kPageBits
+  uint32_t m_fetch_block_mask = ~3u;
+  uint32_t m_current_fetch_block = 1;  // never a valid block address (odd)
+
+  StallCounters m_stalls;
+  BranchCounters m_branches;
+  uint64_t m_traps = 0;
+  uint64_t m_cfu_ops = 0;
+  std::vector<uint64_t> m_func_cycles;
+  std::vector<uint64_t> m_func_instret;
+};
+
+}  // namespace accsim::cpu

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs dependencies, builds everything (simulator, firmware, RTL) and runs the default
+# simulation. This is the README's first command.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+cmake --preset default >/dev/null
+cmake --build --preset default
+build/default/apps/accsim/accsim run

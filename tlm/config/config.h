@@ -1,0 +1,108 @@
+// Architecture configuration: JSON files validated against a strict schema.
+//
+// A configuration is a JSON object that may "extend" a base file and may be adjusted from the
+// command line with "a.b.c=value" overrides. Validation collects every problem before failing,
+// because a user fixing a config file wants the whole list at once, not one error per run.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace accsim::config {
+
+// One problem, reported as one line.
+struct Diagnostic {
+  std::string origin;   // file the offending value came from, or "--set", or "<defaults>"
+  std::string path;     // dotted JSON path, e.g. "memories.main_ram.size"; arrays as "items[2]"
+  std::string message;  // e.g. "unknown key \"latncy\" (did you mean \"latency\"?)"
+
+  // "<origin>: <path>: <message>", or "<origin>: <message>" when path is empty.
+  std::string format() const;
+};
+
+// Thrown with all problems found, not just the first. what() is every formatted line joined by
+// '\n'.
+class ConfigError : public std::runtime_error {
+ public:
+  explicit ConfigError(std::vector<Diagnostic> diags);
+  const std::vector<Diagnostic>& diagnostics() const { return m_diags; }
+
+ private:
+  std::vector<Diagnostic> m_diags;
+};
+
+// A checked schema. Construction validates the schema itself (every node needs a "type" and a
+// "description", keywords must be known, defaults must satisfy their own node) and throws
+// ConfigError with origin = the schema file (or the origin given to from_json).
+class Schema {
+ public:
+  static Schema from_file(const std::filesystem::path& file);
+  static Schema from_json(nlohmann::json root, std::string origin = "<schema>");
+
+  const nlohmann::json& root() const { return m_root; }
+  const std::string& origin() const { return m_origin; }
+
+ private:
+  Schema(nlohmann::json root, std::string origin);
+
+  nlohmann::json m_root;
+  std::string m_origin;
+};
+
+struct LoadedConfig {
+  nlohmann::json effective;  // validated, normalised, defaults filled in
+  // Which file / "--set" / "<defaults>" supplied each node, keyed by path ("" is the root).
+  std::map<std::string, std::string> origins;
+  std::vector<std::string> files;  // the extends chain, most-derived first
+
+  // The origin of `dotted_path`, or of its longest recorded prefix; "" if nothing matches.
+  std::string origin_of(const std::string& dotted_path) const;
+};
+
+// Checks spanning several keys (overlapping address ranges, ...), run after schema validation
+// even when it found errors; they append diagnostics and must skip values the schema rejected.
+using CrossCheck = std::function<void(const LoadedConfig&, std::vector<Diagnostic>&)>;
+
+// Loads `file`, resolves "extends" (relative to the extending file; chains allowed; cycles are
+// errors), applies `overrides` ("a.b.c=value") in order, validates against `schema`, fills
+// defaults and normalises sizes and addresses. Throws ConfigError listing every problem found,
+// including I/O and JSON syntax errors.
+LoadedConfig load(const std::filesystem::path& file, const std::vector<std::string>& overrides,
+                  const Schema& schema,
+                  const CrossCheck& cross_check = {});
+
+// Same for an in-memory document whose diagnostics name `origin`. "extends" is rejected here
+// because there is no file to resolve it against. `files` of the result is empty.
+LoadedConfig load_json(const nlohmann::json& doc, const std::string& origin,
+                       const std::vector<std::string>& overrides, const Schema& schema,
+                       const CrossCheck& cross_check = {});
+
+// 4096, "4K", "4k", "4KiB", "4KB", "32M", "1G", "2T", "0x1000" -> bytes (K = 1024).
+// nullopt for negative numbers, floats, malformed strings and values that overflow 64 bits.
+std::optional<uint64_t> parse_size(const nlohmann::json& value);
+
+// "0x4000_0000" (underscores between digits allowed), "0x40000000", or a non-negative integer.
+std::optional<uint64_t> parse_address(const nlohmann::json& value);
+
+// Integer, size string or hex string -> value; throws std::invalid_argument otherwise.
+uint64_t as_u64(const nlohmann::json& value);
+
+// "0x40000000": at least 8 lower-case hex digits.
+std::string to_hex(uint64_t value);
+
+// The candidate closest to `word` by case-insensitive Levenshtein distance, if that distance is
+// at most max(1, word.size() / 3); otherwise "". Ties go to the earliest candidate.
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+
+// A Markdown reference of every key: path, type, default, constraints, description. Map entries
+// appear as "<name>", array elements as "[]". Output is deterministic.
+std::string schema_to_markdown(const Schema& schema);
+
+}  // namespace accsim::config

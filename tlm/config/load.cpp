@@ -1,0 +1,172 @@
+// Loading: read the extends chain, merge it, apply overrides, validate.
+#include <algorithm>
+#include <system_error>
+#include <utility>
+
+#include "config/config.h"
+#include "config/json_util.h"
+#include "config/origins.h"
+#include "config/overrides.h"
+#include "config/validator.h"
+
+namespace accsim::config {
+
+namespace {
+
+namespace fs = std::filesystem;
+using detail::json;
+using detail::OriginMap;
+
+constexpr const char* kExtendsKey = "extends";
+
+struct Source {
+  std::string origin;
+  json doc;
+};
+
+bool check_top_level(const json& doc, const std::string& origin, std::vector<Diagnostic>& out) {
+  if (doc.is_object()) return true;
+  out.push_back(
+      {origin, "", "top-level value must be a JSON object, got " + detail::describe(doc)});
+  return false;
+}
+
+// Identity of a file for cycle detection, independent of how the path was spelled.
+fs::path file_identity(const fs::path& file) {
+  std::error_code ec;
+  auto canonical = fs::weakly_canonical(file, ec);
+  if (ec) return fs::absolute(file, ec).lexically_normal();
+  return canonical;
+}
+
+// Reads `file` and every file it extends, most-derived first. Stops at the first broken link,
+// since nothing useful can be said about a chain with a missing or unparsable file.
+std::vector<Source> read_chain(const fs::path& file, std::vector<Diagnostic>& out) {
+  std::vector<Source> chain;
+  std::vector<fs::path> identities;
+  fs::path current = file;
+  std::string origin = file.string();
+  while (true) {
+    auto doc = detail::read_json_file(current, origin, out);
+    if (!doc || !check_top_level(*doc, origin, out)) return chain;
+    identities.push_back(file_identity(current));
+    std::optional<json> extends;
+    if (doc->contains(kExtendsKey)) {
+      extends = std::move(doc->at(kExtendsKey));
+      doc->erase(kExtendsKey);
+    }
+    chain.push_back({origin, std::move(*doc)});
+    if (!extends) return chain;
+    if (!extends->is_string() || extends->get_ref<const std::string&>().empty()) {
+      out.push_back({origin, kExtendsKey,
+                     "expected the name of a base file, got " + detail::describe(*extends)});
+      return chain;
+    }
+    const auto& base_name = extends->get_ref<const std::string&>();
+    // Relative to the extending file, so a config can be loaded from any working directory.
+    const fs::path base = (current.parent_path() / base_name).lexically_normal();
+    std::error_code ec;
+    if (!fs::exists(base, ec)) {
+      out.push_back({origin, kExtendsKey,
+                     "base file " + detail::quote(base_name) + " not found (looked for " +
+                         detail::quote(base.string()) + ")"});
+      return chain;
+    }
+    const auto seen = std::find(identities.begin(), identities.end(), file_identity(base));
+    if (seen != identities.end()) {
+      std::string cycle;
+      for (const auto& source : chain) cycle += source.origin + " -> ";
+      cycle += chain[static_cast<std::size_t>(seen - identities.begin())].origin;
+      out.push_back({origin, kExtendsKey, "extends cycle: " + cycle});
+      return chain;
+    }
+    current = base;
+    origin = base.string();
+  }
+}
+
+// Objects merge recursively with `source` winning; anything else replaces the target whole.
+void merge_into(json& target, const json& source, const std::string& path, OriginMap& origins,
+                const std::string& origin) {
+  origins[path] = origin;
+  for (const auto& [key, value] : source.items()) {
+    const std::string key_path = detail::child_path(path, key);
+    if (target.contains(key) && target.at(key).is_object() && value.is_object()) {
+      merge_into(target.at(key), value, key_path, origins, origin);
+    } else {
+      target[key] = value;
+      detail::origin_record_tree(origins, key_path, value, origin);
+    }
+  }
+}
+
+std::vector<detail::Override> parse_overrides(const std::vector<std::string>& texts,
+                                              std::vector<Diagnostic>& out) {
+  std::vector<detail::Override> parsed;
+  for (const auto& text : texts) {
+    if (auto override_ = detail::parse_override(text, out)) parsed.push_back(std::move(*override_));
+  }
+  return parsed;
+}
+
+// Shared tail of load() and load_json(): overrides, then one validation of the merged result.
+// `diags` may already hold malformed-override errors; validation still runs so that they are
+// reported together with everything else.
+LoadedConfig finish(json doc, OriginMap origins, const std::vector<detail::Override>& overrides,
+                    const Schema& schema, std::vector<std::string> files,
+                    std::vector<Diagnostic> diags, const CrossCheck& cross_check) {
+  for (const auto& override_ : overrides) detail::apply_override(doc, override_, origins, diags);
+  detail::Validator(origins, diags).check(schema.root(), doc, "");
+  LoadedConfig loaded{std::move(doc), std::move(origins), std::move(files)};
+  // Cross-key checks run even after schema errors, so one pass reports everything; they must
+  // skip values the schema rejected.
+  if (cross_check) cross_check(loaded, diags);
+  if (!diags.empty()) throw ConfigError(std::move(diags));
+  return loaded;
+}
+
+}  // namespace
+
+LoadedConfig load(const std::filesystem::path& file, const std::vector<std::string>& overrides,
+                  const Schema& schema, const CrossCheck& cross_check) {
+  std::vector<Diagnostic> diags;
+  auto chain = read_chain(file, diags);
+  const bool chain_ok = diags.empty();
+  const auto parsed = parse_overrides(overrides, diags);
+  // Nothing useful can be validated without the whole chain.
+  if (!chain_ok) throw ConfigError(std::move(diags));
+
+  json doc = json::object();
+  OriginMap origins;
+  std::vector<std::string> files;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    merge_into(doc, it->doc, "", origins, it->origin);
+  }
+  for (const auto& source : chain) files.push_back(source.origin);
+  return finish(std::move(doc), std::move(origins), parsed, schema, std::move(files),
+                std::move(diags), cross_check);
+}
+
+LoadedConfig load_json(const nlohmann::json& doc, const std::string& origin,
+                       const std::vector<std::string>& overrides, const Schema& schema,
+                       const CrossCheck& cross_check) {
+  std::vector<Diagnostic> diags;
+  if (check_top_level(doc, origin, diags)) {
+    if (!detail::within_depth(doc, detail::kMaxDepth)) {
+      diags.push_back(
+          {origin, "",
+           "document nests deeper than " + std::to_string(detail::kMaxDepth) + " levels"});
+    } else if (doc.contains(kExtendsKey)) {
+      diags.push_back({origin, kExtendsKey, "only supported when loading from a file"});
+    }
+  }
+  const bool doc_ok = diags.empty();
+  const auto parsed = parse_overrides(overrides, diags);
+  if (!doc_ok) throw ConfigError(std::move(diags));
+
+  OriginMap origins;
+  detail::origin_record_tree(origins, "", doc, origin);
+  return finish(doc, std::move(origins), parsed, schema, {}, std::move(diags), cross_check);
+}
+
+}  // namespace accsim::config

@@ -1,0 +1,59 @@
+// A memory target (SRAM, ROM or DRAM) on the bus. Data lives in a zero-initialised host buffer
+// that is handed out by DMI; timing comes from MemoryTimingModel and is annotated on every
+// b_transport. ROM refuses bus writes (TLM_COMMAND_ERROR_RESPONSE) but accepts debug writes,
+// which is how the ELF loader fills it.
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "clock.h"
+#include "memory_timing.h"
+
+namespace accsim {
+
+class Stats;
+
+enum class MemoryKind { kSram, kRom, kDram };
+
+class Memory : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<Memory> bus_side;
+
+  Memory(sc_core::sc_module_name name, const Clock& clock, MemoryKind kind, uint64_t size,
+         const MemoryTimingParams& timing, bool allow_dmi);
+
+  uint8_t* data() { return m_data.get(); }
+  uint64_t size() const { return m_size; }
+  MemoryKind memory_kind() const { return m_kind; }
+  void report(Stats& stats) const;
+
+ private:
+  struct FreeDeleter {
+    void operator()(uint8_t* p) const { std::free(p); }
+  };
+
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  unsigned int transport_dbg(tlm::tlm_generic_payload& trans);
+  bool get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi);
+  // Checks range and streaming width; sets the error response and returns false if invalid.
+  bool check(tlm::tlm_generic_payload& trans) const;
+  static void copy(tlm::tlm_generic_payload& trans, uint8_t* mem);
+
+  const Clock& m_clock;
+  MemoryKind m_kind;
+  uint64_t m_size;
+  // calloc so that untouched pages of a large DRAM cost no host memory.
+  std::unique_ptr<uint8_t, FreeDeleter> m_data;
+  MemoryTimingModel m_timing;
+  bool m_allow_dmi;
+  uint64_t m_reads = 0, m_writes = 0, m_bytes_read = 0, m_bytes_written = 0;
+  uint64_t m_busy_cycles = 0;
+};
+
+}  // namespace accsim

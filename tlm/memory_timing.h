@@ -1,0 +1,46 @@
+// Access-time arithmetic of a memory target, in cycles of the SoC clock. Plain C++ so the
+// numbers can be tested exactly without a SystemC kernel.
+//
+// An access of `len` bytes moves ceil(len / beat_bytes) beats. The first beat costs
+// `first_access_cycles`, each further beat `cycles_per_beat` (a burst). That is the memory
+// model under which VexRiscv's cache timings were measured (reference/vexriscv-measured.md:
+// "first beat of an access takes L cycles and each further beat of a burst 1 cycle").
+//
+// DRAM may additionally model an open-row buffer: an access to the currently open row of its
+// bank costs `row_hit_cycles` for the first beat instead of `first_access_cycles`.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace accsim {
+
+struct MemoryTimingParams {
+  uint64_t first_access_cycles = 1;
+  uint64_t cycles_per_beat = 1;
+  uint64_t beat_bytes = 4;  // min(memory width, bus width): the narrower one limits a burst
+  // Row buffer (DRAM only); disabled when row_bytes == 0.
+  uint64_t row_bytes = 0;
+  uint64_t banks = 1;
+  uint64_t row_hit_cycles = 0;
+};
+
+class MemoryTimingModel {
+ public:
+  explicit MemoryTimingModel(const MemoryTimingParams& params);
+
+  // Cycles for one access starting at local offset `offset`; updates the open-row state.
+  uint64_t access_cycles(uint64_t offset, uint64_t len);
+
+  uint64_t row_hits() const { return m_row_hits; }
+  uint64_t row_misses() const { return m_row_misses; }
+  const MemoryTimingParams& params() const { return m_params; }
+
+ private:
+  MemoryTimingParams m_params;
+  std::vector<uint64_t> m_open_row;  // per bank; UINT64_MAX = closed
+  uint64_t m_row_hits = 0;
+  uint64_t m_row_misses = 0;
+};
+
+}  // namespace accsim

@@ -1,0 +1,64 @@
+// The platform builder: the one place that shows how a SoC is assembled from its JSON
+// architecture. It creates the clock, the bus, every memory and MMIO block, maps them and
+// binds their sockets. Initiators (CPU, DMA, traffic generators) are connected with
+// connect_initiator(). Later components (CFU, VTA) are added here too.
+#pragma once
+
+#include <systemc>
+#include <tlm>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bus.h"
+#include "clock.h"
+#include "memory.h"
+#include "run_status.h"
+#include "sim_control.h"
+
+namespace accsim {
+
+class Stats;
+
+class Platform {
+ public:
+  // `config` is the validated effective configuration (config::LoadedConfig::effective).
+  Platform(const nlohmann::json& config, RunStatus& status);
+  ~Platform();
+
+  const Clock& clock() const { return m_clock; }
+  Bus& bus() { return *m_bus; }
+  SimControl& sim_control() { return *m_sim_control; }
+  RunStatus& status() { return m_status; }
+  const nlohmann::json& config() const { return m_config; }
+
+  Memory* memory(const std::string& name);
+  const std::vector<std::unique_ptr<Memory>>& memories() const { return m_memories; }
+
+  // Binds an initiator socket to the bus and names it for statistics.
+  void connect_initiator(tlm::tlm_initiator_socket<>& socket, const std::string& name);
+
+  // Backdoor access to memories by bus address (loaders, tests): usable before elaboration,
+  // no timing. Returns false unless the whole range lies in one memory.
+  bool write_debug(uint64_t address, const uint8_t* data, size_t length);
+  bool read_debug(uint64_t address, uint8_t* data, size_t length);
+
+  void report(Stats& stats) const;
+
+ private:
+  Memory* memory_at(uint64_t address, size_t length, uint64_t& offset);
+
+  nlohmann::json m_config;
+  RunStatus& m_status;
+  Clock m_clock;
+  std::unique_ptr<Bus> m_bus;
+  std::vector<std::unique_ptr<Memory>> m_memories;
+  std::unique_ptr<SimControl> m_sim_control;
+  int m_next_initiator_port = 0;
+  int m_next_target_port = 0;
+};
+
+}  // namespace accsim

@@ -1,0 +1,88 @@
+#include "platform_checks.h"
+
+#include "address_map.h"
+#include "sim_control.h"
+
+namespace accsim {
+
+namespace {
+
+struct NamedRange {
+  AddressRange range;
+  std::string path;  // JSON path of the key that placed it
+};
+
+// Every address range the config maps. Entries whose base or size the schema rejected are
+// skipped: they have their own diagnostic already.
+std::vector<NamedRange> mapped_ranges(const nlohmann::json& cfg) {
+  std::vector<NamedRange> out;
+  auto add = [&](const std::string& name, const nlohmann::json& base, uint64_t size,
+                 const std::string& path) {
+    const auto b = config::parse_address(base);
+    if (b && size != 0) out.push_back({AddressRange{name, *b, size, -1}, path});
+  };
+  if (cfg.contains("memories") && cfg["memories"].is_object()) {
+    for (const auto& [name, mem] : cfg["memories"].items()) {
+      if (!mem.is_object() || !mem.contains("base") || !mem.contains("size")) continue;
+      const auto size = config::parse_size(mem["size"]);
+      if (size) add("memories." + name, mem["base"], *size, "memories." + name + ".base");
+    }
+  }
+  if (cfg.contains("sim_control") && cfg["sim_control"].is_object() &&
+      cfg["sim_control"].contains("base")) {
+    add("sim_control", cfg["sim_control"]["base"], sim_control_reg::kBlockSize,
+        "sim_control.base");
+  }
+  return out;
+}
+
+const nlohmann::json* find(const nlohmann::json& cfg, std::initializer_list<const char*> path) {
+  const nlohmann::json* node = &cfg;
+  for (const char* key : path) {
+    if (!node->is_object() || !node->contains(key)) return nullptr;
+    node = &(*node)[key];
+  }
+  return node;
+}
+
+}  // namespace
+
+void check_platform(const config::LoadedConfig& config, std::vector<config::Diagnostic>& diags) {
+  const nlohmann::json& cfg = config.effective;
+  const auto ranges = mapped_ranges(cfg);
+  for (const auto& r : ranges) {
+    if (r.range.end() > (uint64_t{1} << 32)) {
+      diags.push_back({config.origin_of(r.path), r.path,
+                       describe_range(r.range) + " extends past the 32-bit address space"});
+    }
+  }
+  // Each overlapping pair once, reported at the later range's key.
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    for (size_t j = i + 1; j < ranges.size(); ++j) {
+      const AddressRange& a = ranges[i].range;
+      const AddressRange& b = ranges[j].range;
+      if (a.base < b.end() && b.base < a.end()) {
+        diags.push_back({config.origin_of(ranges[j].path), ranges[j].path,
+                         "address range " + describe_range(b) + " overlaps " +
+                             describe_range(a)});
+      }
+    }
+  }
+  if (const auto* bht = find(cfg, {"cpu", "timing", "bht_entries"});
+      bht && bht->is_number_unsigned()) {
+    const uint64_t n = bht->get<uint64_t>();
+    if (n == 0 || (n & (n - 1)) != 0) {
+      const std::string path = "cpu.timing.bht_entries";
+      diags.push_back({config.origin_of(path), path,
+                       "value " + std::to_string(n) + " is not a power of two"});
+    }
+  }
+}
+
+std::vector<config::Diagnostic> check_platform(const config::LoadedConfig& config) {
+  std::vector<config::Diagnostic> diags;
+  check_platform(config, diags);
+  return diags;
+}
+
+}  // namespace accsim

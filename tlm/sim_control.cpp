@@ -1,0 +1,137 @@
+#include "sim_control.h"
+
+#include <cstdio>
+#include <cstring>
+
+#include "stats.h"
+
+namespace accsim {
+
+namespace {
+constexpr size_t kMaxNameLength = 128;
+}
+
+SimControl::SimControl(sc_core::sc_module_name name, const Clock& clock, RunStatus& status)
+    : sc_module(name),
+      bus_side("bus_side"),
+      name_reader("name_reader"),
+      m_clock(clock),
+      m_status(status) {
+  bus_side.register_b_transport(this, &SimControl::b_transport);
+}
+
+std::string SimControl::read_name(uint64_t address, bool& ok) {
+  std::string name;
+  ok = false;
+  char chunk[16];
+  while (name.size() < kMaxNameLength) {
+    tlm::tlm_generic_payload trans;
+    trans.set_read();
+    trans.set_address(address + name.size());
+    trans.set_data_ptr(reinterpret_cast<unsigned char*>(chunk));
+    trans.set_data_length(sizeof chunk);
+    trans.set_streaming_width(sizeof chunk);
+    const unsigned n = name_reader->transport_dbg(trans);
+    if (n == 0) return name;
+    for (unsigned i = 0; i < n; ++i) {
+      if (chunk[i] == '\0') {
+        ok = true;
+        return name;
+      }
+      name.push_back(chunk[i]);
+    }
+  }
+  return name;
+}
+
+void SimControl::region(bool begin, uint64_t name_address, uint64_t cycle) {
+  char where[64];
+  std::snprintf(where, sizeof where, " (name pointer 0x%08llx)",
+                static_cast<unsigned long long>(name_address));
+  std::string name;
+  if (name_address != 0 || begin) {
+    bool ok = false;
+    name = read_name(name_address, ok);
+    if (!ok) {
+      m_status.fail(std::string("sim-control: region name is not a readable NUL-terminated "
+                                "string of at most 128 bytes") + where, cycle);
+      return;
+    }
+  }
+  if (begin) {
+    m_open.emplace_back(name, cycle);
+  } else {
+    if (m_open.empty()) {
+      m_status.fail("sim-control: REGION_END for \"" + name + "\" but no region is open", cycle);
+      return;
+    }
+    if (!name.empty() && name != m_open.back().first) {
+      m_status.fail("sim-control: REGION_END for \"" + name + "\" but the innermost open region is \"" +
+                        m_open.back().first + "\"",
+                    cycle);
+      return;
+    }
+    name = m_open.back().first;
+    m_open.pop_back();
+  }
+  // Depth of the region itself: begin events were pushed already, end events popped.
+  const int depth = static_cast<int>(m_open.size()) - (begin ? 1 : 0);
+  RegionEvent event{cycle, begin, name, depth};
+  m_events.push_back(event);
+  for (auto& listener : m_region_listeners) listener(event);
+}
+
+void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+  const uint64_t offset = trans.get_address();
+  if (trans.get_data_length() != 4 || (offset & 3) != 0) {
+    trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+    return;
+  }
+  const uint64_t cycle = m_clock.cycles(sc_core::sc_time_stamp() + delay);
+  uint32_t value = 0;
+  trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  if (trans.is_write()) {
+    std::memcpy(&value, trans.get_data_ptr(), 4);
+    switch (offset) {
+      case sim_control_reg::kConsoleTx:
+        ++m_console_bytes;
+        if (m_console) m_console(static_cast<char>(value & 0xFF));
+        break;
+      case sim_control_reg::kExit:
+        m_status.exit(static_cast<int32_t>(value), cycle);
+        break;
+      case sim_control_reg::kRegionBegin:
+        region(true, value, cycle);
+        break;
+      case sim_control_reg::kRegionEnd:
+        region(false, value, cycle);
+        break;
+      default:
+        trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    }
+    return;
+  }
+  if (trans.is_read()) {
+    switch (offset) {
+      case sim_control_reg::kId:
+        value = sim_control_reg::kIdValue;
+        break;
+      case sim_control_reg::kCycleLo:
+        value = static_cast<uint32_t>(cycle);
+        break;
+      case sim_control_reg::kCycleHi:
+        value = static_cast<uint32_t>(cycle >> 32);
+        break;
+      default:
+        value = 0;  // write-only registers read as zero
+    }
+    std::memcpy(trans.get_data_ptr(), &value, 4);
+  }
+}
+
+void SimControl::report(Stats& stats) const {
+  stats.set("sim_control.console_bytes", m_console_bytes, "Bytes the firmware wrote to the console");
+  stats.set("sim_control.region_events", m_events.size(), "Region begin/end markers seen");
+}
+
+}  // namespace accsim

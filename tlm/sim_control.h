@@ -1,0 +1,86 @@
+// The sim-control MMIO block: how firmware talks to the simulator. Register map (32-bit
+// registers, offsets from the block's base; documented in docs/firmware.md and mirrored in
+// firmware_stub/include/accsim/sim_control.h):
+//
+//   0x00 ID            R   0x41435349 ("ACSI"): lets firmware check it runs on accsim
+//   0x04 CONSOLE_TX    W   low byte appended to the console
+//   0x08 EXIT          W   end the run with this exit code (0 = success)
+//   0x0C REGION_BEGIN  W   address of a NUL-terminated region name; opens a named region
+//   0x10 REGION_END    W   address of the name of the innermost open region (or 0)
+//   0x14 CYCLE_LO      R   simulated cycle count, low word
+//   0x18 CYCLE_HI      R   simulated cycle count, high word
+//
+// Region markers nest. Names are read through the bus's debug transport, so they may live in
+// any memory. Misuse (unreadable name, END without BEGIN, END naming another region) fails
+// the run with a message naming the region.
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "clock.h"
+#include "run_status.h"
+
+namespace accsim {
+
+class Stats;
+
+namespace sim_control_reg {
+constexpr uint64_t kId = 0x00;
+constexpr uint64_t kConsoleTx = 0x04;
+constexpr uint64_t kExit = 0x08;
+constexpr uint64_t kRegionBegin = 0x0C;
+constexpr uint64_t kRegionEnd = 0x10;
+constexpr uint64_t kCycleLo = 0x14;
+constexpr uint64_t kCycleHi = 0x18;
+constexpr uint64_t kBlockSize = 0x100;
+constexpr uint32_t kIdValue = 0x41435349;
+}  // namespace sim_control_reg
+
+struct RegionEvent {
+  uint64_t cycle;
+  bool begin;
+  std::string name;
+  int depth;  // nesting depth of the region (0 = outermost)
+};
+
+class SimControl : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<SimControl> bus_side;
+  // Reads region names from memory by debug transport.
+  tlm_utils::simple_initiator_socket<SimControl> name_reader;
+
+  using ConsoleSink = std::function<void(char)>;
+  using RegionListener = std::function<void(const RegionEvent&)>;
+
+  SimControl(sc_core::sc_module_name name, const Clock& clock, RunStatus& status);
+
+  void set_console(ConsoleSink sink) { m_console = std::move(sink); }
+  void add_region_listener(RegionListener listener) {
+    m_region_listeners.push_back(std::move(listener));
+  }
+  const std::vector<RegionEvent>& region_events() const { return m_events; }
+  void report(Stats& stats) const;
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+  std::string read_name(uint64_t address, bool& ok);
+  void region(bool begin, uint64_t name_address, uint64_t cycle);
+
+  const Clock& m_clock;
+  RunStatus& m_status;
+  ConsoleSink m_console;
+  std::vector<RegionListener> m_region_listeners;
+  std::vector<RegionEvent> m_events;
+  std::vector<std::pair<std::string, uint64_t>> m_open;  // name, begin cycle
+  uint64_t m_console_bytes = 0;
+};
+
+}  // namespace accsim
