@@ -25,5 +25,6 @@ int run_command(const RunOptions& options, const GlobalOptions& global);
 int validate_command(const std::vector<std::string>& configs,
                      const std::vector<std::string>& overrides, const GlobalOptions& global);
 int list_command(const GlobalOptions& global);
+int schema_command(const GlobalOptions& global);
 
 }  // namespace accsim::cli

@@ -53,9 +53,11 @@ int sc_main(int argc, char* argv[]) {
       ->type_name("KEY=VALUE");
 
   auto* list_cmd = app.add_subcommand("list", "List shipped architectures and firmware apps");
+  auto* schema_cmd = app.add_subcommand(
+      "schema", "Print the reference of every config key (Markdown; configs/schema/README.md)");
 
   // Global options (-q, --log-level) are accepted after the subcommand too.
-  for (auto* sub : {run_cmd, validate_cmd, list_cmd}) sub->fallthrough();
+  for (auto* sub : {run_cmd, validate_cmd, list_cmd, schema_cmd}) sub->fallthrough();
 
   try {
     app.parse(argc, argv);
@@ -75,6 +77,7 @@ int sc_main(int argc, char* argv[]) {
   try {
     if (*validate_cmd) return validate_command(validate_configs, validate_overrides, global);
     if (*list_cmd) return list_command(global);
+    if (*schema_cmd) return schema_command(global);
     return run_command(run, global);  // `run` is the default subcommand
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());

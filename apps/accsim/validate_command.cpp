@@ -20,4 +20,9 @@ int validate_command(const std::vector<std::string>& configs,
   return status;
 }
 
+int schema_command(const GlobalOptions&) {
+  std::fputs(config::schema_to_markdown(architecture_schema()).c_str(), stdout);
+  return kExitOk;
+}
+
 }  // namespace accsim::cli
