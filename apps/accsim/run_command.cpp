@@ -15,6 +15,7 @@
 #include "exit_codes.h"
 #include "locations.h"
 #include "platform.h"
+#include "run_monitor.h"
 #include "run_outputs.h"
 #include "run_summary.h"
 #include "stats.h"
@@ -127,6 +128,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
 
   spdlog::info("running {} on {} (output in {})", firmware_path->string(), config_stem,
                out_dir.string());
+  RunMonitor monitor(/*progress_interval_seconds=*/10.0);
+  cpu.set_quantum_hook([&](const cpu::Rv32Core& core) { return monitor.on_quantum(core); });
   const auto host_start = std::chrono::steady_clock::now();
   sc_core::sc_start();
   const double host_seconds =

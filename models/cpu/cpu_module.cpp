@@ -69,6 +69,13 @@ void CpuModule::run_thread() {
                     m_core->cycle());
       return;
     }
+    if (m_quantum_hook) {
+      const std::string stop_reason = m_quantum_hook(*m_core);
+      if (!stop_reason.empty()) {
+        m_status.fail(stop_reason + " at " + location(), m_core->cycle());
+        return;
+      }
+    }
     sync_to(m_core->cycle());
   }
 }
@@ -118,7 +125,9 @@ bool CpuModule::bus_access(tlm_utils::simple_initiator_socket<CpuModule>& socket
   // The target must see the CPU's own time: bring SystemC time up to it first.
   sync_to(cycle);
   ++m_mmio_accesses;
-  tlm::tlm_generic_payload trans;
+  // A member, not a local: when this access ends the run (sim-control EXIT), the thread is
+  // never resumed and a local payload would never be destroyed.
+  tlm::tlm_generic_payload& trans = m_bus_transaction;
   trans.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
   trans.set_address(address);
   trans.set_data_ptr(data);

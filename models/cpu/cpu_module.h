@@ -13,7 +13,9 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
+#include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "clock.h"
@@ -41,6 +43,11 @@ class CpuModule : public sc_core::sc_module, private MemoryIf {
   CpuModule(sc_core::sc_module_name name, const Clock& clock, const CoreConfig& config,
             RunStatus& status, CpuRunLimits limits);
   ~CpuModule() override;
+
+  // Called after every quantum with the core; returning a non-empty string stops the run as
+  // a failure with that message (the CLI uses it for progress reports and Ctrl-C).
+  using QuantumHook = std::function<std::string(const Rv32Core&)>;
+  void set_quantum_hook(QuantumHook hook) { m_quantum_hook = std::move(hook); }
 
   // Sets the CFU reached by custom-0 instructions (default: none, i.e. illegal instruction).
   void set_cfu(CfuIf* cfu);
@@ -90,7 +97,9 @@ class CpuModule : public sc_core::sc_module, private MemoryIf {
   const SymbolTable* m_symbols = nullptr;
   uint32_t m_entry = 0;
   tlm_utils::tlm_quantumkeeper m_quantum;
+  QuantumHook m_quantum_hook;
 
+  tlm::tlm_generic_payload m_bus_transaction;
   std::vector<DmiRegion> m_dmi;
   std::vector<NoDmiRange> m_no_dmi;
   const DmiRegion* m_last_data = nullptr;

@@ -25,8 +25,8 @@ struct Firmware : sc_core::sc_module {
     SC_HAS_PROCESS(Firmware);
     SC_THREAD(run);
   }
+  tlm::tlm_generic_payload trans;  // a member: a thread stopped by sc_stop is never unwound
   tlm::tlm_response_status access(bool write, uint64_t reg, uint32_t& value) {
-    tlm::tlm_generic_payload trans;
     trans.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     trans.set_address(kBase + reg);
     trans.set_data_ptr(reinterpret_cast<unsigned char*>(&value));
