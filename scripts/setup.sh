@@ -13,6 +13,7 @@ PACKAGES=(
   libcli11-dev             # command line
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
   python3                  # helper scripts (standard library only)
+  clang-format             # style check (tests/cli: style/clang_format)
 )
 
 missing=()

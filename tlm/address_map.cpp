@@ -35,9 +35,8 @@ void AddressMap::add(AddressRange range) {
       throw std::invalid_argument(describe_range(existing) + " overlaps " + describe_range(range));
     }
   }
-  auto pos = std::upper_bound(
-      m_ranges.begin(), m_ranges.end(), range.base,
-      [](uint64_t base, const AddressRange& r) { return base < r.base; });
+  auto pos = std::upper_bound(m_ranges.begin(), m_ranges.end(), range.base,
+                              [](uint64_t base, const AddressRange& r) { return base < r.base; });
   m_ranges.insert(pos, std::move(range));
   m_last = nullptr;
 }

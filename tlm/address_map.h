@@ -36,7 +36,7 @@ class AddressMap {
   static std::optional<std::string> find_overlap(std::vector<AddressRange> ranges);
 
  private:
-  std::vector<AddressRange> m_ranges;  // sorted by base
+  std::vector<AddressRange> m_ranges;            // sorted by base
   mutable const AddressRange* m_last = nullptr;  // decode cache: consecutive accesses hit it
 };
 

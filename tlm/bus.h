@@ -8,12 +8,12 @@
 // bypass contention by design (the CPU uses DMI only for cache hits, which stay inside it).
 #pragma once
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
 #include <string>
+#include <systemc>
+#include <tlm>
 #include <vector>
 
 #include "address_map.h"

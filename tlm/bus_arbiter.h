@@ -9,6 +9,7 @@
 // model contention) and never lets a target's busy-until move backwards.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 

@@ -3,11 +3,10 @@
 // (SystemC's default time resolution), so conversions are exact and deterministic.
 #pragma once
 
-#include <systemc>
-
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <systemc>
 
 namespace accsim {
 

@@ -85,8 +85,8 @@ unsigned int Memory::transport_dbg(tlm::tlm_generic_payload& trans) {
     trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     return 0;
   }
-  const unsigned n = static_cast<unsigned>(std::min<uint64_t>(trans.get_data_length(),
-                                                              m_size - addr));
+  const unsigned n =
+      static_cast<unsigned>(std::min<uint64_t>(trans.get_data_length(), m_size - addr));
   uint8_t* mem = m_data.get() + addr;
   if (trans.is_read()) {
     std::memcpy(trans.get_data_ptr(), mem, n);

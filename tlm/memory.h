@@ -4,13 +4,13 @@
 // which is how the ELF loader fills it.
 #pragma once
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_target_socket.h>
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <systemc>
+#include <tlm>
 
 #include "clock.h"
 #include "memory_timing.h"

@@ -45,8 +45,7 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
   for (const auto& [name, mem] : config.at("memories").items()) {
     auto memory = std::make_unique<Memory>(
         name.c_str(), m_clock, memory_kind(mem.at("kind").get<std::string>()),
-        config::as_u64(mem.at("size")), memory_timing(mem, bus_params),
-        mem.at("dmi").get<bool>());
+        config::as_u64(mem.at("size")), memory_timing(mem, bus_params), mem.at("dmi").get<bool>());
     m_bus->to_targets.bind(memory->bus_side);
     m_bus->map(name, config::as_u64(mem.at("base")), memory->size(), m_next_target_port++);
     m_memories.push_back(std::move(memory));

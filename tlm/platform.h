@@ -4,14 +4,12 @@
 // connect_initiator(). Later components (CFU, VTA) are added here too.
 #pragma once
 
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <systemc>
 #include <tlm>
-
-#include <memory>
-#include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "bus.h"
 #include "clock.h"

@@ -30,8 +30,7 @@ std::vector<NamedRange> mapped_ranges(const nlohmann::json& cfg) {
   }
   if (cfg.contains("sim_control") && cfg["sim_control"].is_object() &&
       cfg["sim_control"].contains("base")) {
-    add("sim_control", cfg["sim_control"]["base"], sim_control_reg::kBlockSize,
-        "sim_control.base");
+    add("sim_control", cfg["sim_control"]["base"], sim_control_reg::kBlockSize, "sim_control.base");
   }
   return out;
 }
@@ -63,8 +62,7 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
       const AddressRange& b = ranges[j].range;
       if (a.base < b.end() && b.base < a.end()) {
         diags.push_back({config.origin_of(ranges[j].path), ranges[j].path,
-                         "address range " + describe_range(b) + " overlaps " +
-                             describe_range(a)});
+                         "address range " + describe_range(b) + " overlaps " + describe_range(a)});
       }
     }
   }
@@ -73,8 +71,8 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
     const uint64_t n = bht->get<uint64_t>();
     if (n == 0 || (n & (n - 1)) != 0) {
       const std::string path = "cpu.timing.bht_entries";
-      diags.push_back({config.origin_of(path), path,
-                       "value " + std::to_string(n) + " is not a power of two"});
+      diags.push_back(
+          {config.origin_of(path), path, "value " + std::to_string(n) + " is not a power of two"});
     }
   }
 }

@@ -54,7 +54,9 @@ void SimControl::region(bool begin, uint64_t name_address, uint64_t cycle) {
     name = read_name(name_address, ok);
     if (!ok) {
       m_status.fail(std::string("sim-control: region name is not a readable NUL-terminated "
-                                "string of at most 128 bytes") + where, cycle);
+                                "string of at most 128 bytes") +
+                        where,
+                    cycle);
       return;
     }
   }
@@ -66,8 +68,8 @@ void SimControl::region(bool begin, uint64_t name_address, uint64_t cycle) {
       return;
     }
     if (!name.empty() && name != m_open.back().first) {
-      m_status.fail("sim-control: REGION_END for \"" + name + "\" but the innermost open region is \"" +
-                        m_open.back().first + "\"",
+      m_status.fail("sim-control: REGION_END for \"" + name +
+                        "\" but the innermost open region is \"" + m_open.back().first + "\"",
                     cycle);
       return;
     }
@@ -130,7 +132,8 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
 }
 
 void SimControl::report(Stats& stats) const {
-  stats.set("sim_control.console_bytes", m_console_bytes, "Bytes the firmware wrote to the console");
+  stats.set("sim_control.console_bytes", m_console_bytes,
+            "Bytes the firmware wrote to the console");
   stats.set("sim_control.region_events", m_events.size(), "Region begin/end markers seen");
 }
 

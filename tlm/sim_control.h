@@ -15,14 +15,14 @@
 // the run with a message naming the region.
 #pragma once
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <systemc>
+#include <tlm>
 #include <vector>
 
 #include "clock.h"

@@ -54,8 +54,8 @@ std::string Stats::to_text() const {
   for (const auto& [name, entry] : m_entries) {
     std::string value = format_value(entry.value);
     out << name << std::string(name_width + 2 - name.size(), ' ') << value
-        << std::string(value.size() < 16 ? 16 - value.size() : 1, ' ') << "# "
-        << entry.description << '\n';
+        << std::string(value.size() < 16 ? 16 - value.size() : 1, ' ') << "# " << entry.description
+        << '\n';
   }
   return out.str();
 }

@@ -3,11 +3,11 @@
 // initiators) and by benchmarks of the bus; not a stand-in for a CPU.
 #pragma once
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include <cstdint>
+#include <systemc>
+#include <tlm>
 #include <vector>
 
 #include "clock.h"

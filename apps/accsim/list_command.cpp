@@ -1,6 +1,5 @@
 #include <cstdio>
 #include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "commands.h"

@@ -19,7 +19,7 @@ std::optional<std::filesystem::path> resolve_config(const std::string& name_or_p
 // An existing file as given, else <firmware_dir>/<name>.elf.
 std::optional<std::filesystem::path> resolve_firmware(const std::string& name_or_path);
 
-std::vector<std::filesystem::path> shipped_configs();    // *.json directly in config_dir
-std::vector<std::filesystem::path> built_firmware();     // *.elf in firmware_dir
+std::vector<std::filesystem::path> shipped_configs();  // *.json directly in config_dir
+std::vector<std::filesystem::path> built_firmware();   // *.elf in firmware_dir
 
 }  // namespace accsim::cli

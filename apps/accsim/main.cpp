@@ -1,11 +1,10 @@
 // accsim: the command-line front end. Parses subcommands with CLI11 and dispatches; all the
 // simulation work lives in the libraries.
-#include <systemc>
-
-#include <cstdlib>
+#include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
-#include <spdlog/spdlog.h>
+#include <cstdlib>
+#include <systemc>
 
 #include "commands.h"
 #include "exit_codes.h"
@@ -34,13 +33,15 @@ int sc_main(int argc, char* argv[]) {
   app.add_flag("-q,--quiet", global.quiet, "Print only errors and the firmware's console");
 
   RunOptions run;
-  auto* run_cmd = app.add_subcommand("run", "Run firmware on an architecture (default: " 
-                                            "configs/vexriscv_arty.json with its default firmware)");
+  auto* run_cmd = app.add_subcommand("run",
+                                     "Run firmware on an architecture (default: "
+                                     "configs/vexriscv_arty.json with its default firmware)");
   run_cmd->add_option("config", run.config, "Architecture JSON file or shipped config name");
   run_cmd->add_option("--set", run.overrides, "Override a config key: key.path=value")
       ->type_name("KEY=VALUE");
   run_cmd->add_option("--firmware", run.firmware, "Firmware app name or RV32 ELF path");
-  run_cmd->add_option("--out", run.out_dir, "Output directory (default traces/<config>-<firmware>)");
+  run_cmd->add_option("--out", run.out_dir,
+                      "Output directory (default traces/<config>-<firmware>)");
   run_cmd->add_option("--trace", run.traces, "Traces to write (comma-separated)")->delimiter(',');
   run_cmd->add_option("--max-cycles", run.max_cycles, "Fail the run after N cycles");
 

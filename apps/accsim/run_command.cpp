@@ -1,11 +1,11 @@
 // `accsim run`: build the SoC a config describes, load firmware, simulate, write the results.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <memory>
-
-#include <spdlog/spdlog.h>
 
 #include "commands.h"
 #include "config_loading.h"
@@ -103,7 +103,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
 
   cpu::CpuRunLimits limits;
   limits.quantum_cycles = cfg.at("simulation").at("quantum_cycles").get<uint64_t>();
-  limits.max_cycles = options.max_cycles.value_or(cfg.at("simulation").at("max_cycles").get<uint64_t>());
+  limits.max_cycles =
+      options.max_cycles.value_or(cfg.at("simulation").at("max_cycles").get<uint64_t>());
 
   Console console(wants(options.traces, "console")
                       ? std::make_unique<std::ofstream>(out_dir / "console.log")
@@ -150,13 +151,11 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
                  "How the run ended");
   stats.set_signed("run.exit_code", status.exit_code(), "Firmware exit code");
   stats.set("run.end_cycle", status.end_cycle(), "Cycle at which the run ended");
-  nlohmann::json host = {{"host_seconds", host_seconds},
-                         {"simulated_mips", host_seconds > 0
-                                                ? double(cpu.core().instret()) / host_seconds / 1e6
-                                                : 0.0},
-                         {"simulated_mhz", host_seconds > 0
-                                               ? double(cpu.core().cycle()) / host_seconds / 1e6
-                                               : 0.0}};
+  nlohmann::json host = {
+      {"host_seconds", host_seconds},
+      {"simulated_mips",
+       host_seconds > 0 ? double(cpu.core().instret()) / host_seconds / 1e6 : 0.0},
+      {"simulated_mhz", host_seconds > 0 ? double(cpu.core().cycle()) / host_seconds / 1e6 : 0.0}};
   write_run_outputs(out_dir, cfg, stats, host);
 
   if (!global.quiet) print_run_summary(stdout, stats, host, out_dir.string());

@@ -1,9 +1,9 @@
 #include "run_monitor.h"
 
+#include <spdlog/spdlog.h>
+
 #include <atomic>
 #include <csignal>
-
-#include <spdlog/spdlog.h>
 
 #include "rv32_core.h"
 
@@ -40,8 +40,8 @@ std::string RunMonitor::on_quantum(const cpu::Rv32Core& core) {
   if (since_report < m_interval) return "";
   const double elapsed = std::chrono::duration<double>(now - m_start).count();
   const double mips = double(core.instret() - m_last_instret) / since_report / 1e6;
-  spdlog::info("progress: cycle {}, {} instructions, {:.0f} s, {:.1f} simulated MIPS",
-               core.cycle(), core.instret(), elapsed, mips);
+  spdlog::info("progress: cycle {}, {} instructions, {:.0f} s, {:.1f} simulated MIPS", core.cycle(),
+               core.instret(), elapsed, mips);
   m_last_report = now;
   m_last_instret = core.instret();
   return "";

@@ -1,5 +1,4 @@
 #include "accsim_kernels/conv.h"
-
 #include "accsim_kernels/tflite_int8.h"
 
 void conv_set_geometry(ConvParams* p, int same) {

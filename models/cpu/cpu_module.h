@@ -8,21 +8,21 @@
 // CPU's true time, then go through b_transport.
 #pragma once
 
-#include <systemc>
-#include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
 #include <functional>
 #include <memory>
 #include <string>
+#include <systemc>
+#include <tlm>
 #include <vector>
 
 #include "clock.h"
 #include "cpu_interfaces.h"
 #include "elf_loader.h"
-#include "rv32_core.h"
 #include "run_status.h"
+#include "rv32_core.h"
 
 namespace accsim {
 class Stats;

@@ -11,22 +11,53 @@ bool CsrFile::read(uint16_t number, uint64_t cycle, uint64_t instret, uint32_t& 
   const uint64_t mcycle = cycle + m_cycle_offset;
   const uint64_t minstret = instret + m_instret_offset;
   switch (number) {
-    case csr::kMstatus: value = mstatus; return true;
-    case csr::kMisa: value = csr::kMisaRv32im; return true;
-    case csr::kMie: value = mie; return true;
-    case csr::kMtvec: value = mtvec; return true;
-    case csr::kMscratch: value = mscratch; return true;
-    case csr::kMepc: value = mepc; return true;
-    case csr::kMcause: value = mcause; return true;
-    case csr::kMtval: value = mtval; return true;
-    case csr::kMip: value = 0; return true;  // no interrupt sources are modelled
-    case csr::kMcycle: case csr::kCycle: value = static_cast<uint32_t>(mcycle); return true;
-    case csr::kMcycleh: case csr::kCycleh: value = static_cast<uint32_t>(mcycle >> 32); return true;
-    case csr::kMinstret: case csr::kInstret: value = static_cast<uint32_t>(minstret); return true;
-    case csr::kMinstreth: case csr::kInstreth:
+    case csr::kMstatus:
+      value = mstatus;
+      return true;
+    case csr::kMisa:
+      value = csr::kMisaRv32im;
+      return true;
+    case csr::kMie:
+      value = mie;
+      return true;
+    case csr::kMtvec:
+      value = mtvec;
+      return true;
+    case csr::kMscratch:
+      value = mscratch;
+      return true;
+    case csr::kMepc:
+      value = mepc;
+      return true;
+    case csr::kMcause:
+      value = mcause;
+      return true;
+    case csr::kMtval:
+      value = mtval;
+      return true;
+    case csr::kMip:
+      value = 0;
+      return true;  // no interrupt sources are modelled
+    case csr::kMcycle:
+    case csr::kCycle:
+      value = static_cast<uint32_t>(mcycle);
+      return true;
+    case csr::kMcycleh:
+    case csr::kCycleh:
+      value = static_cast<uint32_t>(mcycle >> 32);
+      return true;
+    case csr::kMinstret:
+    case csr::kInstret:
+      value = static_cast<uint32_t>(minstret);
+      return true;
+    case csr::kMinstreth:
+    case csr::kInstreth:
       value = static_cast<uint32_t>(minstret >> 32);
       return true;
-    case csr::kMvendorid: case csr::kMarchid: case csr::kMimpid: case csr::kMhartid:
+    case csr::kMvendorid:
+    case csr::kMarchid:
+    case csr::kMimpid:
+    case csr::kMhartid:
       value = 0;
       return true;
     default:
@@ -51,17 +82,29 @@ bool CsrFile::write(uint16_t number, uint32_t value, uint64_t cycle, uint64_t in
       // Only MIE and MPIE are writable; MPP stays M (the only mode).
       mstatus = (value & (csr::kMstatusMie | csr::kMstatusMpie)) | csr::kMstatusMpp;
       return true;
-    case csr::kMisa: return true;  // WARL: writes ignored
-    case csr::kMie: mie = value; return true;
+    case csr::kMisa:
+      return true;  // WARL: writes ignored
+    case csr::kMie:
+      mie = value;
+      return true;
     case csr::kMtvec:
       mtvec = value & ~3u;  // direct mode only
       mtvec_written = true;
       return true;
-    case csr::kMscratch: mscratch = value; return true;
-    case csr::kMepc: mepc = value & ~3u; return true;
-    case csr::kMcause: mcause = value; return true;
-    case csr::kMtval: mtval = value; return true;
-    case csr::kMip: return true;
+    case csr::kMscratch:
+      mscratch = value;
+      return true;
+    case csr::kMepc:
+      mepc = value & ~3u;
+      return true;
+    case csr::kMcause:
+      mcause = value;
+      return true;
+    case csr::kMtval:
+      mtval = value;
+      return true;
+    case csr::kMip:
+      return true;
     case csr::kMcycle: {
       const uint64_t now = cycle + m_cycle_offset;
       m_cycle_offset = ((now & ~uint64_t{0xFFFFFFFF}) | value) - cycle;

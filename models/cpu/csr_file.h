@@ -9,12 +9,11 @@
 namespace accsim::cpu {
 
 namespace csr {
-constexpr uint16_t kMstatus = 0x300, kMisa = 0x301, kMie = 0x304, kMtvec = 0x305,
-                   kMscratch = 0x340, kMepc = 0x341, kMcause = 0x342, kMtval = 0x343,
-                   kMip = 0x344, kMcycle = 0xB00, kMinstret = 0xB02, kMcycleh = 0xB80,
-                   kMinstreth = 0xB82, kCycle = 0xC00, kInstret = 0xC02, kCycleh = 0xC80,
-                   kInstreth = 0xC82, kMvendorid = 0xF11, kMarchid = 0xF12, kMimpid = 0xF13,
-                   kMhartid = 0xF14, kPerfCounterBase = 0xB04;
+constexpr uint16_t kMstatus = 0x300, kMisa = 0x301, kMie = 0x304, kMtvec = 0x305, kMscratch = 0x340,
+                   kMepc = 0x341, kMcause = 0x342, kMtval = 0x343, kMip = 0x344, kMcycle = 0xB00,
+                   kMinstret = 0xB02, kMcycleh = 0xB80, kMinstreth = 0xB82, kCycle = 0xC00,
+                   kInstret = 0xC02, kCycleh = 0xC80, kInstreth = 0xC82, kMvendorid = 0xF11,
+                   kMarchid = 0xF12, kMimpid = 0xF13, kMhartid = 0xF14, kPerfCounterBase = 0xB04;
 constexpr int kPerfCounters = 8;
 constexpr uint32_t kMstatusMie = 1u << 3, kMstatusMpie = 1u << 7, kMstatusMpp = 3u << 11;
 constexpr uint32_t kMisaRv32im = (1u << 30) | (1u << 8) | (1u << 12);

@@ -56,11 +56,15 @@ class Reader {
 
 ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin) {
   Reader r(bytes, origin);
-  if (bytes.size() < 4 || std::memcmp(bytes.data(), "\x7f" "ELF", 4) != 0) {
+  if (bytes.size() < 4 || std::memcmp(bytes.data(),
+                                      "\x7f"
+                                      "ELF",
+                                      4) != 0) {
     r.fail("not an ELF file (no \\x7fELF magic)");
   }
   r.check(0, 52, "ELF header");
-  if (bytes[4] != 1) r.fail("64-bit ELF; accsim runs RV32 firmware (build with -march=rv32im -mabi=ilp32)");
+  if (bytes[4] != 1)
+    r.fail("64-bit ELF; accsim runs RV32 firmware (build with -march=rv32im -mabi=ilp32)");
   if (bytes[5] != 1) r.fail("big-endian ELF; RISC-V is little-endian");
   const uint16_t type = r.get<uint16_t>(16, "e_type");
   const uint16_t machine = r.get<uint16_t>(18, "e_machine");
@@ -72,7 +76,9 @@ ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin)
   }
   const uint32_t flags = r.get<uint32_t>(36, "e_flags");
   if (flags & kEfRiscvRvc) {
-    r.fail("ELF uses compressed (RVC) instructions; the core implements RV32IM: build with -march=rv32im");
+    r.fail(
+        "ELF uses compressed (RVC) instructions; the core implements RV32IM: build with "
+        "-march=rv32im");
   }
   if (flags & kEfRiscvFloatAbi) {
     r.fail("ELF uses a hardware floating-point ABI; the core has no FPU: build with -mabi=ilp32");
@@ -126,7 +132,9 @@ ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin)
       const uint32_t sym_off = r.get<uint32_t>(sh + 16, "sh_offset");
       const uint32_t sym_size = r.get<uint32_t>(sh + 20, "sh_size");
       const uint32_t link = r.get<uint32_t>(sh + 24, "sh_link");
-      if (link >= shnum) r.fail("symbol table links to section " + std::to_string(link) + " of " + std::to_string(shnum));
+      if (link >= shnum)
+        r.fail("symbol table links to section " + std::to_string(link) + " of " +
+               std::to_string(shnum));
       const uint64_t strsh = uint64_t{shoff} + uint64_t{link} * shentsize;
       r.check(strsh, 40, "string table header");
       const uint32_t str_off = r.get<uint32_t>(strsh + 16, "sh_offset");
@@ -153,7 +161,8 @@ ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin)
 ElfImage read_elf(const std::filesystem::path& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw ElfError(file.string() + ": cannot open firmware file");
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
   return parse_elf(bytes, file.string());
 }
 

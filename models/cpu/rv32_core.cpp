@@ -17,15 +17,24 @@ std::string hex32(uint32_t v) {
 
 const char* trap_cause_name(TrapCause cause) {
   switch (cause) {
-    case TrapCause::kInstructionMisaligned: return "instruction address misaligned";
-    case TrapCause::kInstructionAccessFault: return "instruction access fault";
-    case TrapCause::kIllegalInstruction: return "illegal instruction";
-    case TrapCause::kBreakpoint: return "breakpoint (ebreak)";
-    case TrapCause::kLoadMisaligned: return "load address misaligned";
-    case TrapCause::kLoadAccessFault: return "load access fault";
-    case TrapCause::kStoreMisaligned: return "store address misaligned";
-    case TrapCause::kStoreAccessFault: return "store access fault";
-    case TrapCause::kEcallFromM: return "environment call (ecall)";
+    case TrapCause::kInstructionMisaligned:
+      return "instruction address misaligned";
+    case TrapCause::kInstructionAccessFault:
+      return "instruction access fault";
+    case TrapCause::kIllegalInstruction:
+      return "illegal instruction";
+    case TrapCause::kBreakpoint:
+      return "breakpoint (ebreak)";
+    case TrapCause::kLoadMisaligned:
+      return "load address misaligned";
+    case TrapCause::kLoadAccessFault:
+      return "load access fault";
+    case TrapCause::kStoreMisaligned:
+      return "store address misaligned";
+    case TrapCause::kStoreAccessFault:
+      return "store access fault";
+    case TrapCause::kEcallFromM:
+      return "environment call (ecall)";
   }
   return "trap";
 }
@@ -119,8 +128,8 @@ void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn) {
   m_csr.mcause = static_cast<uint32_t>(cause);
   m_csr.mtval = tval;
   const bool mie = m_csr.mstatus & csr::kMstatusMie;
-  m_csr.mstatus = (m_csr.mstatus & ~(csr::kMstatusMie | csr::kMstatusMpie)) |
-                  (mie ? csr::kMstatusMpie : 0);
+  m_csr.mstatus =
+      (m_csr.mstatus & ~(csr::kMstatusMie | csr::kMstatusMpie)) | (mie ? csr::kMstatusMpie : 0);
   m_next_pc = m_csr.mtvec;
   m_cycle += m_config.timing.trap_cycles;
   m_stalls.trap += m_config.timing.trap_cycles;
@@ -284,8 +293,8 @@ void Rv32Core::cfu_op(const DecodedInsn& d) {
   ++m_cfu_ops;
   // The next instruction issues once the CFU has accepted the command and, as the response
   // is taken in the Memory stage, not before the response; dependents wait one more cycle.
-  const uint64_t next = std::max(r.accept_cycle + 1, r.response_cycle) +
-                        m_config.timing.cfu_issue_cycles;
+  const uint64_t next =
+      std::max(r.accept_cycle + 1, r.response_cycle) + m_config.timing.cfu_issue_cycles;
   const uint64_t extra = next > m_cycle + 1 ? next - (m_cycle + 1) : 0;
   m_stalls.cfu += extra;
   m_cycle += extra;
@@ -304,9 +313,15 @@ void Rv32Core::execute(const DecodedInsn& d) {
     // Attribute the wait to what produced the late register.
     const uint8_t late = m_ready[d.rs1] >= m_ready[d.rs2] ? d.rs1 : d.rs2;
     switch (m_producer[late]) {
-      case Producer::kLoad: m_stalls.load_use += hazard; break;
-      case Producer::kMultiply: m_stalls.mul_div += hazard; break;
-      case Producer::kCfu: m_stalls.cfu += hazard; break;
+      case Producer::kLoad:
+        m_stalls.load_use += hazard;
+        break;
+      case Producer::kMultiply:
+        m_stalls.mul_div += hazard;
+        break;
+      case Producer::kCfu:
+        m_stalls.cfu += hazard;
+        break;
     }
   }
   uint32_t* x = m_x.data();
@@ -316,23 +331,33 @@ void Rv32Core::execute(const DecodedInsn& d) {
   const int32_t sb = static_cast<int32_t>(b);
   const uint32_t imm = static_cast<uint32_t>(d.imm);
   switch (d.op) {
-    case Op::kLui: x[d.rd] = imm; break;
-    case Op::kAuipc: x[d.rd] = m_pc + imm; break;
+    case Op::kLui:
+      x[d.rd] = imm;
+      break;
+    case Op::kAuipc:
+      x[d.rd] = m_pc + imm;
+      break;
     case Op::kJal: {
       const uint32_t target = m_pc + imm;
-      if (target & 3) { trap(TrapCause::kInstructionMisaligned, target, &d); return; }
+      if (target & 3) {
+        trap(TrapCause::kInstructionMisaligned, target, &d);
+        return;
+      }
       x[d.rd] = m_pc + 4;
       m_next_pc = target;
       ++m_branches.jumps;
       const uint32_t penalty = m_predictor.predicts_jal() ? m_config.timing.taken_penalty
-                                                         : m_config.timing.mispredict_penalty;
+                                                          : m_config.timing.mispredict_penalty;
       m_cycle += penalty;
       m_stalls.branch += penalty;
       break;
     }
     case Op::kJalr: {
       const uint32_t target = (a + imm) & ~1u;
-      if (target & 3) { trap(TrapCause::kInstructionMisaligned, target, &d); return; }
+      if (target & 3) {
+        trap(TrapCause::kInstructionMisaligned, target, &d);
+        return;
+      }
       x[d.rd] = m_pc + 4;
       m_next_pc = target;
       ++m_branches.jumps;
@@ -340,39 +365,105 @@ void Rv32Core::execute(const DecodedInsn& d) {
       m_stalls.branch += m_config.timing.jalr_penalty;
       break;
     }
-    case Op::kBeq: branch(d, a == b); break;
-    case Op::kBne: branch(d, a != b); break;
-    case Op::kBlt: branch(d, sa < sb); break;
-    case Op::kBge: branch(d, sa >= sb); break;
-    case Op::kBltu: branch(d, a < b); break;
-    case Op::kBgeu: branch(d, a >= b); break;
-    case Op::kLb: load(d, 1, true); break;
-    case Op::kLh: load(d, 2, true); break;
-    case Op::kLw: load(d, 4, false); break;
-    case Op::kLbu: load(d, 1, false); break;
-    case Op::kLhu: load(d, 2, false); break;
-    case Op::kSb: store(d, 1); break;
-    case Op::kSh: store(d, 2); break;
-    case Op::kSw: store(d, 4); break;
-    case Op::kAddi: x[d.rd] = a + imm; break;
-    case Op::kSlti: x[d.rd] = sa < d.imm; break;
-    case Op::kSltiu: x[d.rd] = a < imm; break;
-    case Op::kXori: x[d.rd] = a ^ imm; break;
-    case Op::kOri: x[d.rd] = a | imm; break;
-    case Op::kAndi: x[d.rd] = a & imm; break;
-    case Op::kSlli: x[d.rd] = a << (imm & 31); break;
-    case Op::kSrli: x[d.rd] = a >> (imm & 31); break;
-    case Op::kSrai: x[d.rd] = static_cast<uint32_t>(sa >> (imm & 31)); break;
-    case Op::kAdd: x[d.rd] = a + b; break;
-    case Op::kSub: x[d.rd] = a - b; break;
-    case Op::kSll: x[d.rd] = a << (b & 31); break;
-    case Op::kSlt: x[d.rd] = sa < sb; break;
-    case Op::kSltu: x[d.rd] = a < b; break;
-    case Op::kXor: x[d.rd] = a ^ b; break;
-    case Op::kSrl: x[d.rd] = a >> (b & 31); break;
-    case Op::kSra: x[d.rd] = static_cast<uint32_t>(sa >> (b & 31)); break;
-    case Op::kOr: x[d.rd] = a | b; break;
-    case Op::kAnd: x[d.rd] = a & b; break;
+    case Op::kBeq:
+      branch(d, a == b);
+      break;
+    case Op::kBne:
+      branch(d, a != b);
+      break;
+    case Op::kBlt:
+      branch(d, sa < sb);
+      break;
+    case Op::kBge:
+      branch(d, sa >= sb);
+      break;
+    case Op::kBltu:
+      branch(d, a < b);
+      break;
+    case Op::kBgeu:
+      branch(d, a >= b);
+      break;
+    case Op::kLb:
+      load(d, 1, true);
+      break;
+    case Op::kLh:
+      load(d, 2, true);
+      break;
+    case Op::kLw:
+      load(d, 4, false);
+      break;
+    case Op::kLbu:
+      load(d, 1, false);
+      break;
+    case Op::kLhu:
+      load(d, 2, false);
+      break;
+    case Op::kSb:
+      store(d, 1);
+      break;
+    case Op::kSh:
+      store(d, 2);
+      break;
+    case Op::kSw:
+      store(d, 4);
+      break;
+    case Op::kAddi:
+      x[d.rd] = a + imm;
+      break;
+    case Op::kSlti:
+      x[d.rd] = sa < d.imm;
+      break;
+    case Op::kSltiu:
+      x[d.rd] = a < imm;
+      break;
+    case Op::kXori:
+      x[d.rd] = a ^ imm;
+      break;
+    case Op::kOri:
+      x[d.rd] = a | imm;
+      break;
+    case Op::kAndi:
+      x[d.rd] = a & imm;
+      break;
+    case Op::kSlli:
+      x[d.rd] = a << (imm & 31);
+      break;
+    case Op::kSrli:
+      x[d.rd] = a >> (imm & 31);
+      break;
+    case Op::kSrai:
+      x[d.rd] = static_cast<uint32_t>(sa >> (imm & 31));
+      break;
+    case Op::kAdd:
+      x[d.rd] = a + b;
+      break;
+    case Op::kSub:
+      x[d.rd] = a - b;
+      break;
+    case Op::kSll:
+      x[d.rd] = a << (b & 31);
+      break;
+    case Op::kSlt:
+      x[d.rd] = sa < sb;
+      break;
+    case Op::kSltu:
+      x[d.rd] = a < b;
+      break;
+    case Op::kXor:
+      x[d.rd] = a ^ b;
+      break;
+    case Op::kSrl:
+      x[d.rd] = a >> (b & 31);
+      break;
+    case Op::kSra:
+      x[d.rd] = static_cast<uint32_t>(sa >> (b & 31));
+      break;
+    case Op::kOr:
+      x[d.rd] = a | b;
+      break;
+    case Op::kAnd:
+      x[d.rd] = a & b;
+      break;
     case Op::kMul:
     case Op::kMulh:
     case Op::kMulhsu:
@@ -403,11 +494,15 @@ void Rv32Core::execute(const DecodedInsn& d) {
         case Op::kDiv:
           r = b == 0 ? ~0u : (sa == INT32_MIN && sb == -1) ? a : static_cast<uint32_t>(sa / sb);
           break;
-        case Op::kDivu: r = b == 0 ? ~0u : a / b; break;
+        case Op::kDivu:
+          r = b == 0 ? ~0u : a / b;
+          break;
         case Op::kRem:
           r = b == 0 ? a : (sa == INT32_MIN && sb == -1) ? 0 : static_cast<uint32_t>(sa % sb);
           break;
-        default: r = b == 0 ? a : a % b; break;
+        default:
+          r = b == 0 ? a : a % b;
+          break;
       }
       x[d.rd] = r;
       const uint32_t extra =
@@ -416,26 +511,37 @@ void Rv32Core::execute(const DecodedInsn& d) {
       m_stalls.mul_div += extra;
       break;
     }
-    case Op::kFence: break;
+    case Op::kFence:
+      break;
     case Op::kFenceI:
       m_memory.fence_i();
       invalidate_decoded();
       m_current_fetch_block = 1;
       break;
-    case Op::kEcall: trap(TrapCause::kEcallFromM, 0, &d); break;
-    case Op::kEbreak: trap(TrapCause::kBreakpoint, m_pc, &d); break;
+    case Op::kEcall:
+      trap(TrapCause::kEcallFromM, 0, &d);
+      break;
+    case Op::kEbreak:
+      trap(TrapCause::kBreakpoint, m_pc, &d);
+      break;
     case Op::kMret: {
       const bool mpie = m_csr.mstatus & csr::kMstatusMpie;
-      m_csr.mstatus = (m_csr.mstatus & ~csr::kMstatusMie) | (mpie ? csr::kMstatusMie : 0) |
-                      csr::kMstatusMpie;
+      m_csr.mstatus =
+          (m_csr.mstatus & ~csr::kMstatusMie) | (mpie ? csr::kMstatusMie : 0) | csr::kMstatusMpie;
       m_next_pc = m_csr.mepc;
       m_cycle += m_config.timing.trap_cycles;
       m_stalls.trap += m_config.timing.trap_cycles;
       break;
     }
-    case Op::kWfi: m_memory.wait_for_interrupt(m_cycle); break;
-    case Op::kCsrrw: case Op::kCsrrs: case Op::kCsrrc:
-    case Op::kCsrrwi: case Op::kCsrrsi: case Op::kCsrrci:
+    case Op::kWfi:
+      m_memory.wait_for_interrupt(m_cycle);
+      break;
+    case Op::kCsrrw:
+    case Op::kCsrrs:
+    case Op::kCsrrc:
+    case Op::kCsrrwi:
+    case Op::kCsrrsi:
+    case Op::kCsrrci:
       csr_op(d);
       break;
     case Op::kCustom0:

@@ -14,11 +14,10 @@ void SymbolTable::finalize() {
     return a.address != b.address ? a.address < b.address : a.name < b.name;
   });
   // Aliases at one address: keep the first name (deterministic by the sort).
-  m_functions.erase(std::unique(m_functions.begin() + 1, m_functions.end(),
-                                [](const Symbol& a, const Symbol& b) {
-                                  return a.address == b.address;
-                                }),
-                    m_functions.end());
+  m_functions.erase(
+      std::unique(m_functions.begin() + 1, m_functions.end(),
+                  [](const Symbol& a, const Symbol& b) { return a.address == b.address; }),
+      m_functions.end());
 }
 
 uint32_t SymbolTable::function_index(uint32_t address) const {

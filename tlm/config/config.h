@@ -75,8 +75,7 @@ using CrossCheck = std::function<void(const LoadedConfig&, std::vector<Diagnosti
 // defaults and normalises sizes and addresses. Throws ConfigError listing every problem found,
 // including I/O and JSON syntax errors.
 LoadedConfig load(const std::filesystem::path& file, const std::vector<std::string>& overrides,
-                  const Schema& schema,
-                  const CrossCheck& cross_check = {});
+                  const Schema& schema, const CrossCheck& cross_check = {});
 
 // Same for an in-memory document whose diagnostics name `origin`. "extends" is rejected here
 // because there is no file to resolve it against. `files` of the result is empty.

@@ -12,8 +12,7 @@ int main(void) {
   const uint32_t checksum = compute_workload_run();
   const uint32_t cycles = csr_read(mcycle) - start;
   accsim_region_end("conv3x3");
-  printf("compute: conv3x3 %dx%dx%d -> %d channels, checksum 0x%08lx, %lu cycles\n",
-         COMPUTE_IN_H, COMPUTE_IN_W, COMPUTE_IN_C, COMPUTE_OUT_C, (unsigned long)checksum,
-         (unsigned long)cycles);
+  printf("compute: conv3x3 %dx%dx%d -> %d channels, checksum 0x%08lx, %lu cycles\n", COMPUTE_IN_H,
+         COMPUTE_IN_W, COMPUTE_IN_C, COMPUTE_OUT_C, (unsigned long)checksum, (unsigned long)cycles);
   return 0;
 }

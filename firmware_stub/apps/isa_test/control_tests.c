@@ -1,12 +1,12 @@
 #include "isa_test.h"
 
-#define TAKEN(op, a, b)                                                            \
-  ({                                                                               \
-    uint32_t t_ = 1;                                                               \
-    __asm__ volatile(op " %1, %2, 1f\n li %0, 0\n1:"                                \
-                     : "+r"(t_)                                                    \
-                     : "r"((uint32_t)(a)), "r"((uint32_t)(b)));                    \
-    t_;                                                                            \
+#define TAKEN(op, a, b)                                         \
+  ({                                                            \
+    uint32_t t_ = 1;                                            \
+    __asm__ volatile(op " %1, %2, 1f\n li %0, 0\n1:"            \
+                     : "+r"(t_)                                 \
+                     : "r"((uint32_t)(a)), "r"((uint32_t)(b))); \
+    t_;                                                         \
   })
 
 static uint32_t add_one(uint32_t x) { return x + 1; }
@@ -29,8 +29,7 @@ void test_control(void) {
 
   /* Backward branch loop: 10 iterations. */
   uint32_t n = 10, count = 0;
-  __asm__ volatile("1: addi %0, %0, 1\n addi %1, %1, -1\n bnez %1, 1b"
-                   : "+r"(count), "+r"(n));
+  __asm__ volatile("1: addi %0, %0, 1\n addi %1, %1, -1\n bnez %1, 1b" : "+r"(count), "+r"(n));
   check("backward branch loop", count, 10);
 
   uint32_t link, expected;
@@ -38,11 +37,10 @@ void test_control(void) {
   check("jal link", link, expected);
 
   uint32_t target_link, after;
-  __asm__ volatile(
-      "la t0, 1f\n addi t0, t0, 1\n jalr %0, 0(t0)\n2: nop\n1: la %1, 2b"
-      : "=r"(target_link), "=r"(after)
-      :
-      : "t0");
+  __asm__ volatile("la t0, 1f\n addi t0, t0, 1\n jalr %0, 0(t0)\n2: nop\n1: la %1, 2b"
+                   : "=r"(target_link), "=r"(after)
+                   :
+                   : "t0");
   check("jalr clears bit 0 and links", target_link, after);
 
   uint32_t (*volatile fn)(uint32_t) = add_one;

@@ -22,17 +22,17 @@ typedef struct {
 extern volatile TrapRecord trap_record;
 void trap_entry(void);
 
-#define RR(op, a, b)                                                            \
-  ({                                                                            \
-    uint32_t r_;                                                                \
+#define RR(op, a, b)                                                                        \
+  ({                                                                                        \
+    uint32_t r_;                                                                            \
     __asm__ volatile(op " %0, %1, %2" : "=r"(r_) : "r"((uint32_t)(a)), "r"((uint32_t)(b))); \
-    r_;                                                                         \
+    r_;                                                                                     \
   })
-#define RI(op, a, imm)                                                          \
-  ({                                                                            \
-    uint32_t r_;                                                                \
+#define RI(op, a, imm)                                                            \
+  ({                                                                              \
+    uint32_t r_;                                                                  \
     __asm__ volatile(op " %0, %1, %2" : "=r"(r_) : "r"((uint32_t)(a)), "i"(imm)); \
-    r_;                                                                         \
+    r_;                                                                           \
   })
 
 #endif

@@ -1,13 +1,12 @@
 #include "isa_test.h"
 
-static volatile uint32_t words[4] __attribute__((aligned(16))) = {0x8081F0FFu, 0x7F017FFFu, 0,
-                                                                   0};
+static volatile uint32_t words[4] __attribute__((aligned(16))) = {0x8081F0FFu, 0x7F017FFFu, 0, 0};
 
-#define LOAD(op, offset)                                                      \
-  ({                                                                          \
-    uint32_t r_;                                                              \
+#define LOAD(op, offset)                                                                \
+  ({                                                                                    \
+    uint32_t r_;                                                                        \
     __asm__ volatile(op " %0, %1(%2)" : "=r"(r_) : "i"(offset), "r"(words) : "memory"); \
-    r_;                                                                       \
+    r_;                                                                                 \
   })
 #define STORE(op, value, offset) \
   __asm__ volatile(op " %0, %1(%2)" ::"r"(value), "i"(offset), "r"(words) : "memory")

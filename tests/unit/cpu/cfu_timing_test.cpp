@@ -38,8 +38,7 @@ TEST_CASE("a non-pipelined CFU of latency N costs N + 1 per op back to back", "[
   }
 }
 
-TEST_CASE("a dependent instruction after a non-pipelined op costs N + 2 per pair",
-          "[cpu][cfu]") {
+TEST_CASE("a dependent instruction after a non-pipelined op costs N + 2 per pair", "[cpu][cfu]") {
   for (uint64_t n : {1, 2, 5, 10}) {
     ScriptedCfu cfu(n, false);
     const uint64_t c = run_with_cfu(cfu, {rv::cfu(0, 0, 5, 1, 2), rv::addi(6, 5, 1)}, 100);

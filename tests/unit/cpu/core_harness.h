@@ -81,7 +81,8 @@ class ScriptedCfu : public cpu::CfuIf {
 };
 
 struct CoreHarness {
-  explicit CoreHarness(cpu::CoreConfig config = {}) : memory(64 * 1024), core(config, memory, cfu) {}
+  explicit CoreHarness(cpu::CoreConfig config = {})
+      : memory(64 * 1024), core(config, memory, cfu) {}
 
   // Loads `program` at 0 followed by an ebreak, runs until the ebreak halts the core, and
   // returns the cycle the ebreak issued in (the cost of the program).

@@ -31,7 +31,7 @@ TEST_CASE("decoder maps custom-0 to function_id = {funct7, funct3}", "[cpu][deco
 TEST_CASE("decoder rejects encodings outside RV32IM", "[cpu][decoder]") {
   CHECK(decode(0x00000000).op == Op::kIllegal);
   CHECK(decode(0xFFFFFFFF).op == Op::kIllegal);
-  CHECK(decode(0x00004501).op == Op::kIllegal);  // compressed c.li
+  CHECK(decode(0x00004501).op == Op::kIllegal);            // compressed c.li
   CHECK(decode(rv::slli(1, 2, 0x20)).op == Op::kIllegal);  // shamt[5] is RV64 only
   CHECK(decode(rv::r_type(0x02, 1, 2, 0, 3, 0x33)).op == Op::kIllegal);
   CHECK(decode(rv::i_type(0, 1, 3, 2, 0x03)).op == Op::kIllegal);  // ld

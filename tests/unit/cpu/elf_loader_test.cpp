@@ -1,9 +1,8 @@
 // The ELF reader accepts RV32 executables and names the problem with anything else.
-#include <catch2/catch.hpp>
-
-#include <cstring>
-
 #include "elf_loader.h"
+
+#include <catch2/catch.hpp>
+#include <cstring>
 
 using namespace accsim::cpu;
 
@@ -27,7 +26,10 @@ struct ElfBuilder {
 
   std::vector<uint8_t> build() const {
     std::vector<uint8_t> b(52, 0);
-    std::memcpy(b.data(), "\x7f" "ELF", 4);
+    std::memcpy(b.data(),
+                "\x7f"
+                "ELF",
+                4);
     b[4] = elf_class;
     b[5] = data;
     b[6] = 1;
@@ -55,11 +57,11 @@ struct ElfBuilder {
       const uint32_t str_off = static_cast<uint32_t>(b.size());
       b.insert(b.end(), strtab.begin(), strtab.end());
       const uint32_t sym_off = static_cast<uint32_t>(b.size());
-      b.resize(b.size() + 32, 0);                   // null symbol + one symbol
-      put<uint32_t>(b, sym_off + 16, 1);            // name "start"
-      put<uint32_t>(b, sym_off + 20, paddr);        // value
-      put<uint32_t>(b, sym_off + 24, 8);            // size
-      b[sym_off + 28] = 0x12;                       // GLOBAL FUNC
+      b.resize(b.size() + 32, 0);             // null symbol + one symbol
+      put<uint32_t>(b, sym_off + 16, 1);      // name "start"
+      put<uint32_t>(b, sym_off + 20, paddr);  // value
+      put<uint32_t>(b, sym_off + 24, 8);      // size
+      b[sym_off + 28] = 0x12;                 // GLOBAL FUNC
       const uint32_t sh_off = static_cast<uint32_t>(b.size());
       b.resize(b.size() + 3 * 40, 0);
       put<uint32_t>(b, sh_off + 40 + 4, 2);  // SHT_SYMTAB

@@ -40,8 +40,7 @@ TEST_CASE("register-register ALU instructions", "[cpu][semantics]") {
   CHECK(alu(rv::and_(3, 1, 2), 0xF0F0, 0xFF00) == 0xF000);
 }
 
-TEST_CASE("register-immediate ALU instructions sign-extend their immediates",
-          "[cpu][semantics]") {
+TEST_CASE("register-immediate ALU instructions sign-extend their immediates", "[cpu][semantics]") {
   CHECK(alu(rv::addi(3, 1, -1), 0) == kAll);
   CHECK(alu(rv::addi(3, 1, 2047), 1) == 2048);
   CHECK(alu(rv::addi(3, 1, -2048), 0) == static_cast<uint32_t>(-2048));
@@ -188,9 +187,9 @@ TEST_CASE("perf counters count cycles only while enabled", "[cpu][semantics]") {
   CoreHarness h;
   h.preset = {{1, 1}};
   // enable counter 2 (0xB09), 4 nops, disable, 4 nops, read value (0xB08)
-  h.run({rv::csrrw(0, 0xB09, 1), rv::nop(), rv::nop(), rv::nop(), rv::nop(),
-         rv::csrrw(0, 0xB09, 0), rv::nop(), rv::nop(), rv::nop(), rv::nop(),
-         rv::csrrs(3, 0xB08, 0), rv::csrrs(4, 0xB0A, 0)});
+  h.run({rv::csrrw(0, 0xB09, 1), rv::nop(), rv::nop(), rv::nop(), rv::nop(), rv::csrrw(0, 0xB09, 0),
+         rv::nop(), rv::nop(), rv::nop(), rv::nop(), rv::csrrs(3, 0xB08, 0),
+         rv::csrrs(4, 0xB0A, 0)});
   CHECK(h.core.reg(3) == 3 + 4);  // the enabling csrw's own 3 cycles, then 4 nops
   CHECK(h.core.reg(4) == 0);
 }

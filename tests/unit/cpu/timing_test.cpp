@@ -28,9 +28,9 @@ TEST_CASE("independent instructions issue one per cycle", "[cpu][timing]") {
 }
 
 TEST_CASE("a load result used by the next instruction stalls load_use cycles", "[cpu][timing]") {
-  CHECK(cycles({rv::lw(5, 10, 0), rv::addi(6, 5, 1)}) == 4);            // 1 + 2 + 1
+  CHECK(cycles({rv::lw(5, 10, 0), rv::addi(6, 5, 1)}) == 4);                     // 1 + 2 + 1
   CHECK(cycles({rv::lw(5, 10, 0), rv::addi(7, 0, 0), rv::addi(6, 5, 1)}) == 4);  // one between
-  CHECK(cycles({rv::lw(5, 10, 0), rv::addi(6, 0, 1)}) == 2);            // independent
+  CHECK(cycles({rv::lw(5, 10, 0), rv::addi(6, 0, 1)}) == 2);                     // independent
   cpu::CoreConfig c;
   c.timing.load_use_stall = 5;
   CHECK(cycles({rv::lw(5, 10, 0), rv::addi(6, 5, 1)}, c) == 7);

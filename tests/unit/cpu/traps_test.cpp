@@ -115,8 +115,8 @@ TEST_CASE("stores into decoded code take effect and fence.i reaches the memory",
   h.preset = {{1, 0x20}, {2, rv::addi(5, 0, 2)}};
   h.memory.set_word(0x20, rv::addi(5, 0, 1));
   h.memory.set_word(0x24, rv::jalr(0, 3, 0));
-  h.load({rv::jalr(3, 1, 0), rv::addi(6, 5, 0), rv::sw(2, 1, 0), rv::fence_i(),
-          rv::jalr(3, 1, 0), rv::addi(7, 5, 0)});
+  h.load({rv::jalr(3, 1, 0), rv::addi(6, 5, 0), rv::sw(2, 1, 0), rv::fence_i(), rv::jalr(3, 1, 0),
+          rv::addi(7, 5, 0)});
   h.memory.set_word(0x20, rv::addi(5, 0, 1));
   h.memory.set_word(0x24, rv::jalr(0, 3, 0));
   h.core.reset(0);

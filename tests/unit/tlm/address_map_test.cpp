@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "address_map.h"
+
+#include <catch2/catch.hpp>
 
 using accsim::AddressMap;
 using accsim::AddressRange;

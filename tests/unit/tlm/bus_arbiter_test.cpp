@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "bus_arbiter.h"
+
+#include <catch2/catch.hpp>
 
 TEST_CASE("a free target starts a transaction on arrival", "[arbiter]") {
   accsim::BusArbiter arbiter(2);

@@ -1,10 +1,9 @@
 // Bus routing, latency and contention arithmetic, unmapped accesses, DMI, on a real SystemC
 // platform.
-#include <catch2/catch.hpp>
-
-#include <cstring>
-
 #include <tlm_utils/simple_initiator_socket.h>
+
+#include <catch2/catch.hpp>
+#include <cstring>
 
 #include "platform_fixture.h"
 #include "stats.h"
@@ -191,8 +190,8 @@ TEST_CASE("DMI through the bus uses global addresses and sees the same bytes", "
 
 TEST_CASE("a memory with dmi off refuses DMI", "[fabric]") {
   RunStatus status;
-  Platform platform(
-      test::effective_config(test::two_memory_config(), {"memories.slow.dmi=false"}), status);
+  Platform platform(test::effective_config(test::two_memory_config(), {"memories.slow.dmi=false"}),
+                    status);
   Probe probe("probe");
   platform.connect_initiator(probe.socket, "probe");
   sc_core::sc_start(sc_core::SC_ZERO_TIME);

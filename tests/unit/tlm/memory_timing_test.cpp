@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "memory_timing.h"
+
+#include <catch2/catch.hpp>
 
 using accsim::MemoryTimingModel;
 using accsim::MemoryTimingParams;

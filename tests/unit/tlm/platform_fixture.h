@@ -13,8 +13,7 @@ namespace accsim::test {
 
 inline nlohmann::json effective_config(const nlohmann::json& doc,
                                        const std::vector<std::string>& overrides = {}) {
-  static const auto schema =
-      config::Schema::from_json(nlohmann::json::parse(embedded_schema()));
+  static const auto schema = config::Schema::from_json(nlohmann::json::parse(embedded_schema()));
   return config::load_json(doc, "<test>", overrides, schema).effective;
 }
 

@@ -1,7 +1,6 @@
 // Every architecture shipped in configs/ must validate against the schema and the platform
 // checks, so a user can start from any of them.
 #include <catch2/catch.hpp>
-
 #include <filesystem>
 #include <fstream>
 

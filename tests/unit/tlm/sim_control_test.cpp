@@ -1,9 +1,8 @@
 // The sim-control MMIO block: console, exit, region markers, cycle registers.
-#include <catch2/catch.hpp>
-
-#include <cstring>
-
 #include <tlm_utils/simple_initiator_socket.h>
+
+#include <catch2/catch.hpp>
+#include <cstring>
 
 #include "platform_fixture.h"
 #include "stats.h"
@@ -41,7 +40,8 @@ struct Firmware : sc_core::sc_module {
     for (auto& [cycle, op] : script) {
       if (cycle > clock.now_cycles()) wait(clock.time(cycle - clock.now_cycles()));
       uint32_t value = op.second;
-      const bool is_read = op.first == sim_control_reg::kId || op.first == sim_control_reg::kCycleLo;
+      const bool is_read =
+          op.first == sim_control_reg::kId || op.first == sim_control_reg::kCycleLo;
       access(!is_read, op.first, value);
       if (is_read) reads.push_back(value);
     }

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "stats.h"
+
+#include <catch2/catch.hpp>
 
 TEST_CASE("stats are written sorted, with descriptions, in text and JSON", "[stats]") {
   accsim::Stats stats;
@@ -11,8 +11,7 @@ TEST_CASE("stats are written sorted, with descriptions, in text and JSON", "[sta
   REQUIRE(text.find("bus.errors") < text.find("cpu.cpi"));
   REQUIRE(text.find("cpu.instructions  42") != std::string::npos);
   REQUIRE(text.find("# Instructions retired") != std::string::npos);
-  REQUIRE(stats.to_json().dump() ==
-          R"({"bus.errors":0,"cpu.cpi":1.5,"cpu.instructions":42})");
+  REQUIRE(stats.to_json().dump() == R"({"bus.errors":0,"cpu.cpi":1.5,"cpu.instructions":42})");
   REQUIRE(stats.get("cpu.instructions") == 42);
   REQUIRE_THROWS(stats.get("cpu.cpi"));
   REQUIRE_THROWS(stats.get("nope"));

@@ -4,11 +4,11 @@
 
 #include <stdint.h>
 
-#define csr_read(csr)                                     \
-  ({                                                      \
-    uint32_t v_;                                          \
+#define csr_read(csr)                                        \
+  ({                                                         \
+    uint32_t v_;                                             \
     __asm__ volatile("csrr %0, " #csr : "=r"(v_)::"memory"); \
-    v_;                                                   \
+    v_;                                                      \
   })
 #define csr_write(csr, value) __asm__ volatile("csrw " #csr ", %0" ::"r"(value) : "memory")
 

@@ -11,7 +11,7 @@
 
 uint32_t perf_get_counter(int counter);
 void perf_set_counter(int counter, uint32_t value);
-void perf_enable_counter(int counter);  /* counts a start */
+void perf_enable_counter(int counter); /* counts a start */
 void perf_disable_counter(int counter);
 void perf_reset_all_counters(void);
 void perf_print_all_counters(void);
