@@ -6,6 +6,39 @@
 
 namespace accsim::cpu {
 
+namespace {
+// Fixed-size copies compile to single moves; a variable-size memcpy is a library call.
+inline void copy_in(uint32_t& value, const uint8_t* src, unsigned size) {
+  switch (size) {
+    case 1:
+      value = *src;
+      break;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, src, 2);
+      value = v;
+      break;
+    }
+    default:
+      std::memcpy(&value, src, 4);
+  }
+}
+inline void copy_out(uint8_t* dst, uint32_t value, unsigned size) {
+  switch (size) {
+    case 1:
+      *dst = static_cast<uint8_t>(value);
+      break;
+    case 2: {
+      const uint16_t v = static_cast<uint16_t>(value);
+      std::memcpy(dst, &v, 2);
+      break;
+    }
+    default:
+      std::memcpy(dst, &value, 4);
+  }
+}
+}  // namespace
+
 CpuModule::CpuModule(sc_core::sc_module_name name, const Clock& clock, const CoreConfig& config,
                      RunStatus& status, CpuRunLimits limits)
     : sc_module(name),
@@ -185,7 +218,7 @@ bool CpuModule::load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& val
   }
   value = 0;
   if (r != nullptr && addr + size - 1 <= r->end) {
-    std::memcpy(&value, r->ptr + (addr - r->start), size);
+    copy_in(value, r->ptr + (addr - r->start), size);
     stall = r->read_stall;
     return true;
   }
@@ -200,7 +233,7 @@ bool CpuModule::store(uint32_t addr, unsigned size, uint32_t value, uint64_t cyc
     if (r != nullptr) m_last_data = r;
   }
   if (r != nullptr && r->writable && addr + size - 1 <= r->end) {
-    std::memcpy(r->ptr + (addr - r->start), &value, size);
+    copy_out(r->ptr + (addr - r->start), value, size);
     stall = r->write_stall;
     return true;
   }

@@ -93,9 +93,15 @@ bool Rv32Core::decode_slot(DecodedInsn& slot, uint32_t pc) {
   return true;
 }
 
-DecodedInsn& Rv32Core::decoded_at(uint32_t pc) {
+Rv32Core::DecodedPage* Rv32Core::new_page(uint32_t pc) {
   auto& page = m_pages[pc >> kPageBits];
-  if (!page) page = std::make_unique<DecodedPage>();
+  page = std::make_unique<DecodedPage>();
+  return page.get();
+}
+
+inline DecodedInsn& Rv32Core::decoded_at(uint32_t pc) {
+  DecodedPage* page = m_pages[pc >> kPageBits].get();
+  if (__builtin_expect(page == nullptr, 0)) page = new_page(pc);  // off the hot path
   return page->slots[(pc >> 2) & ((1u << (kPageBits - 2)) - 1)];
 }
 

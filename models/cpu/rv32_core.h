@@ -105,6 +105,7 @@ class Rv32Core {
   static constexpr uint32_t kNotDecoded = 0xFF;  // DecodedInsn::op value of an empty slot
 
   DecodedInsn& decoded_at(uint32_t pc);
+  DecodedPage* new_page(uint32_t pc);
   bool decode_slot(DecodedInsn& slot, uint32_t pc);
   void execute(const DecodedInsn& d);
   void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
