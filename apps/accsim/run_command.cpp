@@ -99,7 +99,12 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       options.out_dir.empty()
           ? fs::path("traces") / (config_stem + "-" + firmware_path->stem().string())
           : fs::path(options.out_dir);
-  prepare_output_dir(out_dir);
+  try {
+    prepare_output_dir(out_dir);
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "--out: %s\n", e.what());
+    return kExitUsageError;
+  }
 
   cpu::CpuRunLimits limits;
   limits.quantum_cycles = cfg.at("simulation").at("quantum_cycles").get<uint64_t>();
