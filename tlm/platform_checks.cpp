@@ -66,6 +66,32 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
       }
     }
   }
+  for (const char* name : {"icache", "dcache"}) {
+    const auto* c = find(cfg, {"caches", name});
+    if (c == nullptr || !c->is_object() || !c->contains("size") || !c->contains("line_bytes") ||
+        !c->contains("ways")) {
+      continue;
+    }
+    const auto size = config::parse_size((*c)["size"]);
+    const auto line = config::parse_size((*c)["line_bytes"]);
+    if (!size || !line || *line == 0 || !(*c)["ways"].is_number_unsigned()) continue;
+    const uint64_t ways = (*c)["ways"].get<uint64_t>();
+    const uint64_t lines = *size / *line;
+    const std::string path = std::string("caches.") + name + ".ways";
+    if (*line > *size) {
+      diags.push_back({config.origin_of(path), std::string("caches.") + name + ".line_bytes",
+                       "line size " + std::to_string(*line) + " exceeds the cache size " +
+                           std::to_string(*size)});
+    } else if (ways > lines) {
+      diags.push_back({config.origin_of(path), path,
+                       std::to_string(ways) + " ways but the cache holds only " +
+                           std::to_string(lines) + " lines (0 = fully associative)"});
+    } else if (ways != 0 && (lines % ways != 0 || ((lines / ways) & (lines / ways - 1)) != 0)) {
+      diags.push_back({config.origin_of(path), path,
+                       std::to_string(ways) + " ways do not divide " + std::to_string(lines) +
+                           " lines into a power-of-two number of sets"});
+    }
+  }
   if (const auto* bht = find(cfg, {"cpu", "timing", "bht_entries"});
       bht && bht->is_number_unsigned()) {
     const uint64_t n = bht->get<uint64_t>();

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "trace_file.h"
+
 namespace accsim::cli {
 
 struct GlobalOptions {
@@ -18,6 +20,7 @@ struct RunOptions {
   std::string firmware;  // name or path; empty = the config's "firmware"
   std::string out_dir;   // empty = traces/<config>-<firmware>
   std::vector<std::string> traces;
+  TraceLimits trace_limits;
   std::optional<uint64_t> max_cycles;
 };
 

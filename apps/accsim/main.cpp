@@ -42,7 +42,20 @@ int sc_main(int argc, char* argv[]) {
   run_cmd->add_option("--firmware", run.firmware, "Firmware app name or RV32 ELF path");
   run_cmd->add_option("--out", run.out_dir,
                       "Output directory (default traces/<config>-<firmware>)");
-  run_cmd->add_option("--trace", run.traces, "Traces to write (comma-separated)")->delimiter(',');
+  run_cmd
+      ->add_option("--trace", run.traces,
+                   "Traces to write: console, cache-misses, mem (comma-separated)")
+      ->delimiter(',');
+  std::string trace_window;
+  run_cmd
+      ->add_option("--trace-window", trace_window,
+                   "Only trace cycles A to B (A:B, B exclusive; either may be empty)")
+      ->type_name("A:B");
+  run_cmd
+      ->add_option("--trace-limit", run.trace_limits.max_rows,
+                   "At most N rows per trace file (default 10000000)")
+      ->type_name("N");
+  run.trace_limits.max_rows = 10'000'000;
   run_cmd->add_option("--max-cycles", run.max_cycles, "Fail the run after N cycles");
 
   std::vector<std::string> validate_configs;
@@ -65,6 +78,26 @@ int sc_main(int argc, char* argv[]) {
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsageError;
+  }
+
+  if (!trace_window.empty()) {
+    const auto colon = trace_window.find(':');
+    try {
+      if (colon == std::string::npos) throw std::invalid_argument("no colon");
+      const std::string a = trace_window.substr(0, colon), b = trace_window.substr(colon + 1);
+      size_t used = 0;
+      if (!a.empty()) run.trace_limits.window_begin = std::stoull(a, &used);
+      if (!a.empty() && used != a.size()) throw std::invalid_argument(a);
+      if (!b.empty()) run.trace_limits.window_end = std::stoull(b, &used);
+      if (!b.empty() && used != b.size()) throw std::invalid_argument(b);
+      if (run.trace_limits.window_end <= run.trace_limits.window_begin) {
+        throw std::invalid_argument("empty window");
+      }
+    } catch (const std::exception&) {
+      std::fprintf(stderr, "--trace-window: expected A:B with cycle numbers A < B, got \"%s\"\n",
+                   trace_window.c_str());
+      return kExitUsageError;
+    }
   }
 
   spdlog::set_pattern("accsim: %l: %v");

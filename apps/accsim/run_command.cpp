@@ -7,6 +7,7 @@
 #include <fstream>
 #include <memory>
 
+#include "cache_config.h"
 #include "commands.h"
 #include "config_loading.h"
 #include "cpu_config.h"
@@ -26,7 +27,7 @@ namespace accsim::cli {
 
 namespace {
 
-const std::vector<std::string> kTraceKinds = {"console"};
+const std::vector<std::string> kTraceKinds = {"console", "cache-misses", "mem"};
 
 bool check_traces(const std::vector<std::string>& traces) {
   for (const auto& t : traces) {
@@ -111,14 +112,23 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   limits.max_cycles =
       options.max_cycles.value_or(cfg.at("simulation").at("max_cycles").get<uint64_t>());
 
+  cpu::MemoryTraceOptions traces;
+  traces.limits = options.trace_limits;
+  if (wants(options.traces, "mem")) traces.din_path = (out_dir / "mem.din").string();
+  if (wants(options.traces, "cache-misses")) {
+    traces.misses_path = (out_dir / "cache_misses.csv").string();
+  }
+
   Console console(wants(options.traces, "console")
                       ? std::make_unique<std::ofstream>(out_dir / "console.log")
                       : nullptr);
   RunStatus status;
   Platform platform(cfg, status);
   platform.sim_control().set_console([&](char c) { console.put(c); });
-  cpu::CpuModule cpu("cpu", platform.clock(), cpu::core_config_from_json(cfg.at("cpu")), status,
-                     limits);
+  cpu::CpuModule cpu(
+      "cpu", platform.clock(), cpu::core_config_from_json(cfg.at("cpu")),
+      cache::caches_config_from_json(cfg.at("caches"), cfg.at("seed").get<uint64_t>()), status,
+      limits, traces);
   platform.connect_initiator(cpu.ibus, "cpu.ibus");
   platform.connect_initiator(cpu.dbus, "cpu.dbus");
   try {
@@ -145,6 +155,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
                 cpu.core().cycle());
   }
   console.finish();
+  cpu.memory().flush_traces();
+  for (const auto& note : cpu.memory().trace_notes()) spdlog::warn("{}", note);
 
   Stats stats;
   platform.report(stats);

@@ -24,6 +24,23 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
                  percent(v, cycles));
   }
   std::fprintf(out, "\n");
+  for (const char* cache : {"icache", "dcache"}) {
+    const std::string p = std::string("cache.") + cache + ".";
+    if (!stats.contains(p + "accesses")) continue;
+    const uint64_t accesses = stats.get(p + "accesses");
+    const uint64_t misses = stats.get(p + "misses");
+    std::fprintf(out, "  %s        %llu misses / %llu accesses (%.2f%%), %llu stall cycles", cache,
+                 static_cast<unsigned long long>(misses), static_cast<unsigned long long>(accesses),
+                 percent(misses, accesses),
+                 static_cast<unsigned long long>(stats.get(p + "stall_cycles")));
+    if (stats.contains(p + "misses.compulsory")) {
+      std::fprintf(out, "; compulsory %llu, capacity %llu, conflict %llu",
+                   static_cast<unsigned long long>(stats.get(p + "misses.compulsory")),
+                   static_cast<unsigned long long>(stats.get(p + "misses.capacity")),
+                   static_cast<unsigned long long>(stats.get(p + "misses.conflict")));
+    }
+    std::fprintf(out, "\n");
+  }
   std::fprintf(out, "  host          %.3f s, %.2f simulated MIPS, %.2f MHz\n",
                host.at("host_seconds").get<double>(), host.at("simulated_mips").get<double>(),
                host.at("simulated_mhz").get<double>());

@@ -28,6 +28,9 @@ class MemoryIf {
 
   // fence.i: instruction memory may have changed (caches drop lines).
   virtual void fence_i() {}
+  // VexRiscv's data-cache flush instruction (0x0000500F, LiteX's flush_cpu_dcache): write back
+  // dirty lines and invalidate the D$. Returns the stall cycles.
+  virtual uint64_t flush_dcache(uint64_t cycle) { return 0; }
   // wfi: the core is idle until an interrupt; the wrapper synchronises with SystemC time.
   virtual void wait_for_interrupt(uint64_t cycle) {}
 };

@@ -524,6 +524,12 @@ void Rv32Core::execute(const DecodedInsn& d) {
       invalidate_decoded();
       m_current_fetch_block = 1;
       break;
+    case Op::kFlushDcache: {
+      const uint64_t stall = m_memory.flush_dcache(m_cycle);
+      m_cycle += stall;
+      m_stalls.data += stall;
+      break;
+    }
     case Op::kEcall:
       trap(TrapCause::kEcallFromM, 0, &d);
       break;

@@ -131,6 +131,7 @@ DecodedInsn decode(uint32_t raw) {
     case kOpMiscMem:
       if (funct3 == 0) d.op = Op::kFence;
       if (funct3 == 1) d.op = Op::kFenceI;
+      if (funct3 == 5 && d.rd == 0 && d.rs1 == 0) d.op = Op::kFlushDcache;
       break;
     case kOpSystem:
       if (funct3 == 0) {
@@ -171,7 +172,10 @@ DecodedInsn decode(uint32_t raw) {
   if (d.op >= Op::kCsrrwi && d.op <= Op::kCsrrci) d.imm = d.rs1;  // zimm
   if (!reads_rs2 || d.op == Op::kIllegal) d.rs2 = 0;
   if (!reads_rs1 || d.op == Op::kIllegal) d.rs1 = 0;
-  if (d.op == Op::kIllegal || d.op == Op::kFence || d.op == Op::kFenceI) d.rd = 0;
+  if (d.op == Op::kIllegal || d.op == Op::kFence || d.op == Op::kFenceI ||
+      d.op == Op::kFlushDcache) {
+    d.rd = 0;
+  }
   return d;
 }
 
@@ -304,6 +308,8 @@ const char* mnemonic(Op op) {
       return "csrrci";
     case Op::kCustom0:
       return "cfu";
+    case Op::kFlushDcache:
+      return "flush.dcache";
   }
   return "?";
 }
@@ -363,6 +369,7 @@ std::string disassemble(const DecodedInsn& d, uint32_t pc) {
       break;
     case Op::kFence:
     case Op::kFenceI:
+    case Op::kFlushDcache:
     case Op::kEcall:
     case Op::kEbreak:
     case Op::kMret:

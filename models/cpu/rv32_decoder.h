@@ -67,6 +67,7 @@ enum class Op : uint8_t {
   kCsrrsi,
   kCsrrci,
   kCustom0,
+  kFlushDcache,  // VexRiscv/LiteX flush_cpu_dcache: MISC-MEM funct3 = 5 (0x0000500F)
 };
 
 struct DecodedInsn {

@@ -1,0 +1,83 @@
+// A set-associative cache's tag store: geometry, replacement and write policy, hit/miss and
+// write-back decisions, statistics. Plain C++ with no data (the simulator keeps data in the
+// memories and reaches it by DMI; the cache decides only timing and bus traffic), so a hit
+// costs a few host instructions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace accsim::cache {
+
+enum class Replacement { kLru, kFifo, kRandom };
+enum class WritePolicy { kWriteThrough, kWriteBack };
+enum class AccessKind : uint8_t { kRead = 0, kWrite = 1, kFetch = 2 };  // = Dinero labels
+
+struct CacheParams {
+  uint32_t size_bytes = 4096;
+  uint32_t line_bytes = 32;
+  uint32_t ways = 1;  // 0 = fully associative
+  Replacement replacement = Replacement::kLru;
+  WritePolicy write_policy = WritePolicy::kWriteThrough;
+  bool write_allocate = false;
+  uint64_t seed = 1;  // random replacement
+};
+
+struct CacheAccess {
+  bool hit = false;
+  bool allocated = false;     // a line was filled (a read miss, or a write miss with allocate)
+  bool evicted = false;       // a valid line was replaced
+  bool writeback = false;     // ... and it was dirty (write-back only)
+  uint64_t evicted_line = 0;  // byte address of the replaced line
+  bool write_to_bus =
+      false;  // the store itself goes to the bus (write-through, or no-allocate miss)
+};
+
+struct CacheCounters {
+  uint64_t accesses[3] = {0, 0, 0};  // by AccessKind
+  uint64_t misses[3] = {0, 0, 0};
+  uint64_t writebacks = 0;
+  uint64_t evictions = 0;
+};
+
+class Cache {
+ public:
+  explicit Cache(const CacheParams& params);  // throws std::invalid_argument on bad geometry
+
+  CacheAccess access(uint64_t address, AccessKind kind);
+  // True if the line holding `address` is present (no state change).
+  bool contains(uint64_t address) const;
+
+  // Drops every line without writing back (fence.i on the I$).
+  void invalidate_all();
+  // Writes back every dirty line and drops everything; returns the dirty lines' addresses.
+  std::vector<uint64_t> flush_all();
+
+  const CacheParams& params() const { return m_params; }
+  uint32_t sets() const { return m_sets; }
+  uint32_t ways() const { return m_ways; }
+  uint64_t line_address(uint64_t address) const { return address & ~uint64_t{m_line_mask}; }
+  const CacheCounters& counters() const { return m_counters; }
+
+ private:
+  static constexpr uint64_t kInvalid = ~uint64_t{0};
+
+  uint32_t victim(uint32_t set);
+
+  CacheParams m_params;
+  uint32_t m_sets = 0;
+  uint32_t m_ways = 0;
+  uint32_t m_line_shift = 0;
+  uint32_t m_line_mask = 0;
+  std::vector<uint64_t> m_tags;   // line number per [set * ways + way]; kInvalid = empty
+  std::vector<uint64_t> m_stamp;  // LRU: last use; FIFO: fill time
+  std::vector<uint8_t> m_dirty;
+  uint64_t m_clock = 0;
+  uint32_t m_random;
+  CacheCounters m_counters;
+};
+
+std::string describe(const CacheParams& params);  // "4 KiB, 32 B lines, direct-mapped, ..."
+
+}  // namespace accsim::cache

@@ -1,0 +1,36 @@
+// Reads the "caches" section of a validated effective config.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "cache.h"
+
+namespace accsim::cache {
+
+struct CacheTiming {
+  CacheParams params;
+  uint32_t hit_latency_cycles = 1;
+  uint32_t miss_overhead_cycles = 0;
+  bool classify_misses = false;
+};
+
+struct AddressSpan {
+  uint64_t base = 0;
+  uint64_t size = 0;
+  bool overlaps(uint64_t start, uint64_t end_inclusive) const {
+    return start < base + size && base <= end_inclusive;
+  }
+};
+
+struct CachesConfig {
+  std::optional<CacheTiming> icache;
+  std::optional<CacheTiming> dcache;
+  std::vector<AddressSpan> uncached;
+};
+
+CachesConfig caches_config_from_json(const nlohmann::json& caches_section, uint64_t seed);
+
+}  // namespace accsim::cache

@@ -1,0 +1,41 @@
+// What the CPU's memory system needs from the outside world: bus transactions with their
+// annotated delay, DMI regions, and synchronisation with simulated time. CpuModule implements
+// it over TLM sockets; tests implement it with a flat array.
+#pragma once
+
+#include <cstdint>
+
+namespace accsim::cpu {
+
+enum class BusSide { kInstruction, kData };
+
+struct DmiGrant {
+  uint64_t start = 0;
+  uint64_t end = 0;  // inclusive
+  uint8_t* ptr = nullptr;
+  bool writable = false;
+  uint64_t read_latency_cycles = 0;
+  uint64_t write_latency_cycles = 0;
+};
+
+class BusPort {
+ public:
+  virtual ~BusPort() = default;
+  // A timed transaction issued at the CPU's local `cycle`, not synchronised first (memory
+  // refills, write-throughs). Returns false on a bus error; `cycles` = its annotated delay.
+  virtual bool transact(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
+                        uint64_t cycle, uint64_t& cycles) = 0;
+  // The same after synchronising simulated time to `cycle` (MMIO: the target must see the
+  // CPU's true time). May end the run (sim-control EXIT).
+  virtual bool transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
+                                     unsigned length, uint64_t cycle, uint64_t& cycles) = 0;
+  // DMI for the region holding `address`; false if refused (then `refused_start/end` give the
+  // range the refusal covers).
+  virtual bool dmi(BusSide side, uint64_t address, DmiGrant& grant, uint64_t& refused_start,
+                   uint64_t& refused_end) = 0;
+  // Untimed read of an instruction word outside DMI memory.
+  virtual bool debug_read(uint64_t address, uint8_t* data, unsigned length) = 0;
+  virtual void synchronise(uint64_t cycle) = 0;
+};
+
+}  // namespace accsim::cpu

@@ -1,0 +1,408 @@
+#include "cached_memory.h"
+
+#include <cstdio>
+#include <cstring>
+
+#include "rv32_core.h"
+#include "stats.h"
+
+namespace accsim::cpu {
+
+namespace {
+
+using cache::AccessKind;
+
+// Fixed-size copies compile to single moves; a variable-size memcpy is a library call.
+inline void copy_in(uint32_t& value, const uint8_t* src, unsigned size) {
+  switch (size) {
+    case 1:
+      value = *src;
+      break;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, src, 2);
+      value = v;
+      break;
+    }
+    default:
+      std::memcpy(&value, src, 4);
+  }
+}
+inline void copy_out(uint8_t* dst, uint32_t value, unsigned size) {
+  switch (size) {
+    case 1:
+      *dst = static_cast<uint8_t>(value);
+      break;
+    case 2: {
+      const uint16_t v = static_cast<uint16_t>(value);
+      std::memcpy(dst, &v, 2);
+      break;
+    }
+    default:
+      std::memcpy(dst, &value, 4);
+  }
+}
+uint64_t minus_one(uint64_t cycles) { return cycles > 0 ? cycles - 1 : 0; }
+const char* kind_name(AccessKind k) {
+  return k == AccessKind::kRead ? "read" : k == AccessKind::kWrite ? "write" : "fetch";
+}
+
+}  // namespace
+
+CachedMemory::CacheUnit::CacheUnit(const cache::CacheTiming& t, const char* unit_name,
+                                   char unit_letter)
+    : cache(t.params), timing(t), name(unit_name), letter(unit_letter) {}
+
+CachedMemory::CachedMemory(BusPort& port, const cache::CachesConfig& caches,
+                           const MemoryTraceOptions& traces)
+    : m_port(port), m_uncached(caches.uncached) {
+  const bool classify_all = !traces.misses_path.empty();
+  if (caches.icache) {
+    m_icache = std::make_unique<CacheUnit>(*caches.icache, "icache", 'I');
+  }
+  if (caches.dcache) {
+    m_dcache = std::make_unique<CacheUnit>(*caches.dcache, "dcache", 'D');
+  }
+  for (CacheUnit* unit : {m_icache.get(), m_dcache.get()}) {
+    if (unit == nullptr) continue;
+    if (unit->timing.classify_misses || classify_all) {
+      const auto& p = unit->timing.params;
+      unit->three_c =
+          std::make_unique<cache::ThreeCClassifier>(p.size_bytes / p.line_bytes, p.line_bytes);
+    }
+    m_scratch.resize(std::max<size_t>(m_scratch.size(), unit->timing.params.line_bytes));
+  }
+  if (!traces.din_path.empty()) m_din = std::make_unique<TraceFile>(traces.din_path, traces.limits);
+  if (!traces.misses_path.empty()) {
+    m_misses = std::make_unique<TraceFile>(traces.misses_path, traces.limits,
+                                           "cycle,cache,pc,address,kind,class,evicted,function");
+  }
+}
+
+CachedMemory::~CachedMemory() = default;
+
+void CachedMemory::set_context(const Rv32Core* core, const SymbolTable* symbols) {
+  m_core = core;
+  m_symbols = symbols;
+  const size_t functions = symbols ? symbols->size() : 1;
+  for (CacheUnit* unit : {m_icache.get(), m_dcache.get()}) {
+    if (unit) unit->function_misses.assign(functions, 0);
+  }
+}
+
+uint32_t CachedMemory::current_pc() const { return m_core ? m_core->pc() : 0; }
+
+uint32_t CachedMemory::current_function() const {
+  return m_symbols ? m_symbols->function_index(current_pc()) : 0;
+}
+
+void CachedMemory::invalidate_dmi(uint64_t start, uint64_t end) {
+  std::vector<Region> kept;
+  for (const auto& r : m_regions) {
+    if (!(r.grant.start <= end && start <= r.grant.end)) kept.push_back(r);
+  }
+  m_regions = std::move(kept);
+  m_last_data = m_last_fetch = nullptr;
+}
+
+const CachedMemory::Region* CachedMemory::region_for(uint64_t address, unsigned length,
+                                                     BusSide side) {
+  const uint64_t last = address + length - 1;
+  for (const auto& r : m_regions) {
+    if (address >= r.grant.start && last <= r.grant.end) return &r;
+  }
+  for (const auto& [start, end] : m_no_dmi) {
+    if (address >= start && address <= end) return nullptr;
+  }
+  DmiGrant grant;
+  uint64_t refused_start = address, refused_end = address;
+  if (!m_port.dmi(side, address, grant, refused_start, refused_end) || last > grant.end) {
+    if (address < refused_start || address > refused_end) refused_start = refused_end = address;
+    m_no_dmi.emplace_back(refused_start, refused_end);
+    return nullptr;
+  }
+  Region r;
+  r.grant = grant;
+  r.read_stall = minus_one(grant.read_latency_cycles);
+  r.write_stall = minus_one(grant.write_latency_cycles);
+  r.cacheable = true;
+  for (const auto& u : m_uncached) {
+    if (u.overlaps(grant.start, grant.end)) r.cacheable = false;
+  }
+  m_regions.push_back(r);
+  m_last_data = m_last_fetch = nullptr;  // the vector may have moved
+  return &m_regions.back();
+}
+
+void CachedMemory::copy_from_memory(uint64_t address, uint8_t* out, unsigned length) {
+  const Region* r = region_for(address, length, BusSide::kData);
+  if (r) {
+    std::memcpy(out, r->grant.ptr + (address - r->grant.start), length);
+  } else {
+    std::memset(out, 0, length);
+  }
+}
+
+void CachedMemory::trace_access(AccessKind kind, uint64_t address, uint64_t cycle) {
+  if (!m_din->wants(cycle)) return;
+  char row[24];
+  const int n = std::snprintf(row, sizeof row, "%d %llx\n", static_cast<int>(kind),
+                              static_cast<unsigned long long>(address));
+  m_din->write_row(row, static_cast<size_t>(n));
+}
+
+void CachedMemory::trace_miss(const CacheUnit& unit, uint64_t cycle, uint64_t address,
+                              AccessKind kind, const char* miss_class,
+                              const cache::CacheAccess& a) {
+  if (!m_misses->wants(cycle)) return;
+  char evicted[24] = "";
+  if (a.evicted) {
+    std::snprintf(evicted, sizeof evicted, "0x%08llx",
+                  static_cast<unsigned long long>(a.evicted_line));
+  }
+  const uint32_t function = current_function();
+  const std::string name = m_symbols && function != 0 ? m_symbols->function(function).name : "";
+  char row[512];
+  const int n = std::snprintf(row, sizeof row, "%llu,%c,0x%08x,0x%08llx,%s,%s,%s,%s\n",
+                              static_cast<unsigned long long>(cycle), unit.letter, current_pc(),
+                              static_cast<unsigned long long>(address), kind_name(kind), miss_class,
+                              evicted, name.c_str());
+  m_misses->write_row(row, std::min<size_t>(static_cast<size_t>(n), sizeof row - 1));
+}
+
+uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, AccessKind kind,
+                                     uint64_t cycle, BusSide side, const uint8_t* store_data,
+                                     unsigned store_size) {
+  const cache::CacheAccess a = unit.cache.access(address, kind);
+  const char* miss_class = "";
+  if (unit.three_c) {
+    const cache::MissClass c = unit.three_c->access(address, !a.hit, a.hit || a.allocated);
+    miss_class = cache::miss_class_name(c);
+  }
+  if (a.hit && !a.write_to_bus) {
+    const uint64_t stall = unit.timing.hit_latency_cycles - 1;
+    unit.stall_cycles += stall;
+    return stall;
+  }
+  uint64_t stall = a.hit ? unit.timing.hit_latency_cycles - 1 : 0;
+  const uint32_t line = unit.timing.params.line_bytes;
+  uint64_t cycles = 0;
+  if (a.writeback) {
+    copy_from_memory(a.evicted_line, m_scratch.data(), line);
+    if (!m_port.transact(side, true, a.evicted_line, m_scratch.data(), line, cycle + stall,
+                         cycles)) {
+      ++unit.bus_errors;
+    }
+    stall += cycles;
+    unit.bytes_written += line;
+  }
+  if (a.allocated) {
+    if (!m_port.transact(side, false, unit.cache.line_address(address), m_scratch.data(), line,
+                         cycle + stall, cycles)) {
+      ++unit.bus_errors;
+    }
+    stall += cycles + unit.timing.miss_overhead_cycles;
+    unit.bytes_filled += line;
+  }
+  if (a.write_to_bus) {
+    uint8_t data[4];
+    std::memcpy(data, store_data, store_size);
+    if (!m_port.transact(side, true, address, data, store_size, cycle + stall, cycles)) {
+      ++unit.bus_errors;
+    }
+    stall += minus_one(cycles);
+    unit.bytes_written += store_size;
+  }
+  if (!a.hit) {
+    if (!unit.function_misses.empty()) ++unit.function_misses[current_function()];
+    if (m_misses) trace_miss(unit, cycle, address, kind, miss_class, a);
+  }
+  unit.stall_cycles += stall;
+  return stall;
+}
+
+bool CachedMemory::fetch_word(uint32_t pc, uint32_t& word) {
+  const Region* r = region_for(pc, 4, BusSide::kInstruction);
+  if (r) {
+    std::memcpy(&word, r->grant.ptr + (pc - r->grant.start), 4);
+    return true;
+  }
+  return m_port.debug_read(pc, reinterpret_cast<uint8_t*>(&word), 4);
+}
+
+uint32_t CachedMemory::fetch_block_bytes() const {
+  // With a din trace every fetch is recorded, so the core asks once per instruction; hits on
+  // the same line cost nothing either way, so timing is unchanged.
+  if (m_icache && !m_din) return m_icache->timing.params.line_bytes;
+  return 4;
+}
+
+uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle) {
+  if (m_din) trace_access(AccessKind::kFetch, pc, cycle);
+  const Region* r = m_last_fetch;
+  if (r == nullptr || pc < r->grant.start || pc + 3 > r->grant.end) {
+    r = region_for(pc, 4, BusSide::kInstruction);
+    m_last_fetch = r;
+  }
+  if (r != nullptr) {
+    if (m_icache && r->cacheable) {
+      return cached_access(*m_icache, pc, AccessKind::kFetch, cycle, BusSide::kInstruction, nullptr,
+                           0);
+    }
+    return r->read_stall;
+  }
+  ++m_uncached_accesses;
+  uint32_t word = 0;
+  uint64_t cycles = 0;
+  m_port.transact_synchronised(BusSide::kInstruction, false, pc, reinterpret_cast<uint8_t*>(&word),
+                               4, cycle, cycles);
+  return minus_one(cycles);
+}
+
+bool CachedMemory::load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
+                        uint64_t& stall) {
+  if (m_din) trace_access(AccessKind::kRead, addr, cycle);
+  const Region* r = m_last_data;
+  if (r == nullptr || addr < r->grant.start || addr + size - 1 > r->grant.end) {
+    r = region_for(addr, size, BusSide::kData);
+    if (r != nullptr) m_last_data = r;
+  }
+  value = 0;
+  if (r != nullptr) {
+    copy_in(value, r->grant.ptr + (addr - r->grant.start), size);
+    stall = m_dcache && r->cacheable ? cached_access(*m_dcache, addr, AccessKind::kRead, cycle,
+                                                     BusSide::kData, nullptr, 0)
+                                     : r->read_stall;
+    return true;
+  }
+  ++m_uncached_accesses;
+  uint64_t cycles = 0;
+  const bool ok = m_port.transact_synchronised(
+      BusSide::kData, false, addr, reinterpret_cast<uint8_t*>(&value), size, cycle, cycles);
+  stall = minus_one(cycles);
+  return ok;
+}
+
+bool CachedMemory::store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
+                         uint64_t& stall) {
+  if (m_din) trace_access(AccessKind::kWrite, addr, cycle);
+  const Region* r = m_last_data;
+  if (r == nullptr || addr < r->grant.start || addr + size - 1 > r->grant.end) {
+    r = region_for(addr, size, BusSide::kData);
+    if (r != nullptr) m_last_data = r;
+  }
+  if (r != nullptr && r->grant.writable) {
+    copy_out(r->grant.ptr + (addr - r->grant.start), value, size);
+    stall = m_dcache && r->cacheable
+                ? cached_access(*m_dcache, addr, AccessKind::kWrite, cycle, BusSide::kData,
+                                reinterpret_cast<const uint8_t*>(&value), size)
+                : r->write_stall;
+    return true;
+  }
+  ++m_uncached_accesses;
+  uint64_t cycles = 0;
+  const bool ok = m_port.transact_synchronised(
+      BusSide::kData, true, addr, reinterpret_cast<uint8_t*>(&value), size, cycle, cycles);
+  stall = minus_one(cycles);
+  return ok;
+}
+
+void CachedMemory::fence_i() {
+  if (m_icache) m_icache->cache.invalidate_all();
+}
+
+uint64_t CachedMemory::flush_dcache(uint64_t cycle) {
+  if (!m_dcache) return 0;
+  // VexRiscv walks every line once (one cycle each), writing back dirty ones.
+  const auto& p = m_dcache->timing.params;
+  uint64_t stall = p.size_bytes / p.line_bytes;
+  for (uint64_t line : m_dcache->cache.flush_all()) {
+    copy_from_memory(line, m_scratch.data(), p.line_bytes);
+    uint64_t cycles = 0;
+    m_port.transact(BusSide::kData, true, line, m_scratch.data(), p.line_bytes, cycle + stall,
+                    cycles);
+    stall += cycles;
+    m_dcache->bytes_written += p.line_bytes;
+  }
+  m_dcache->stall_cycles += stall;
+  return stall;
+}
+
+CacheTotals CachedMemory::totals() const {
+  CacheTotals t;
+  auto misses = [](const CacheUnit& u) {
+    const auto& c = u.cache.counters();
+    return c.misses[0] + c.misses[1] + c.misses[2];
+  };
+  if (m_icache) {
+    t.icache_misses = misses(*m_icache);
+    t.icache_stall = m_icache->stall_cycles;
+  }
+  if (m_dcache) {
+    t.dcache_misses = misses(*m_dcache);
+    t.dcache_stall = m_dcache->stall_cycles;
+  }
+  return t;
+}
+
+void CachedMemory::report(Stats& stats) const {
+  stats.set("cpu.uncached_accesses", m_uncached_accesses,
+            "Accesses outside DMI memory (MMIO), through b_transport");
+  for (const CacheUnit* unit : {m_icache.get(), m_dcache.get()}) {
+    if (unit == nullptr) continue;
+    const std::string p = std::string("cache.") + unit->name + ".";
+    const auto& c = unit->cache.counters();
+    const char* kinds[3] = {"read", "write", "fetch"};
+    uint64_t accesses = 0, misses = 0;
+    for (int k = 0; k < 3; ++k) {
+      accesses += c.accesses[k];
+      misses += c.misses[k];
+      if (c.accesses[k] == 0) continue;
+      stats.set(p + "accesses." + kinds[k], c.accesses[k], std::string(kinds[k]) + " accesses");
+      stats.set(p + "misses." + kinds[k], c.misses[k], std::string(kinds[k]) + " misses");
+    }
+    stats.set(p + "accesses", accesses, "Accesses of every kind");
+    stats.set(p + "misses", misses, "Misses of every kind");
+    stats.set(p + "hits", accesses - misses, "Hits of every kind");
+    stats.set_real(p + "miss_rate", accesses ? double(misses) / double(accesses) : 0.0,
+                   "Misses per access");
+    stats.set(p + "evictions", c.evictions, "Valid lines replaced");
+    stats.set(p + "writebacks", c.writebacks, "Dirty lines written back");
+    stats.set(p + "bytes_filled", unit->bytes_filled, "Bytes read from the bus by line refills");
+    stats.set(p + "bytes_written", unit->bytes_written,
+              "Bytes written to the bus (write-through stores and write-backs)");
+    stats.set(p + "stall_cycles", unit->stall_cycles, "CPU cycles stalled on this cache");
+    stats.set_text(p + "geometry", cache::describe(unit->timing.params), "Cache organisation");
+    if (unit->three_c) {
+      for (auto k : {cache::MissClass::kCompulsory, cache::MissClass::kCapacity,
+                     cache::MissClass::kConflict}) {
+        stats.set(p + "misses." + cache::miss_class_name(k), unit->three_c->count(k),
+                  std::string(cache::miss_class_name(k)) + " misses (3C, Dinero IV method)");
+      }
+    }
+    for (size_t f = 0; f < unit->function_misses.size(); ++f) {
+      if (unit->function_misses[f] == 0) continue;
+      const std::string name = m_symbols ? m_symbols->function(f).name : "(unknown)";
+      stats.set("cpu.function." + name + "." + unit->name + "_misses", unit->function_misses[f],
+                std::string(unit->name) + " misses in this function");
+    }
+  }
+}
+
+void CachedMemory::flush_traces() {
+  if (m_din) m_din->flush();
+  if (m_misses) m_misses->flush();
+}
+
+std::vector<std::string> CachedMemory::trace_notes() const {
+  std::vector<std::string> notes;
+  for (const TraceFile* t : {m_din.get(), m_misses.get()}) {
+    if (t && t->truncated()) {
+      notes.push_back("trace " + t->path() + " truncated after " + std::to_string(t->rows()) +
+                      " rows (--trace-limit)");
+    }
+  }
+  return notes;
+}
+
+}  // namespace accsim::cpu

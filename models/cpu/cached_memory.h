@@ -1,0 +1,125 @@
+// The CPU's memory system: implements MemoryIf for the core on top of a BusPort. Data always
+// moves through DMI pointers (or b_transport where there is no DMI); the optional I$ and D$
+// decide timing and bus traffic: misses refill whole lines over the bus as timed transactions,
+// write-through stores and dirty write-backs go to the bus too, so they see the memory's
+// latency and any contention. Uncached regions and memories without DMI bypass the caches.
+// It also writes the memory-access (Dinero din) and cache-miss traces and attributes misses
+// to functions. Plain C++: unit-testable with a fake BusPort.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bus_port.h"
+#include "cache.h"
+#include "cache_config.h"
+#include "cpu_interfaces.h"
+#include "symbol_table.h"
+#include "three_c.h"
+#include "trace_file.h"
+
+namespace accsim {
+class Stats;
+}
+
+namespace accsim::cpu {
+
+class Rv32Core;
+
+struct MemoryTraceOptions {
+  std::string din_path;     // every access, Dinero IV din format; empty = off
+  std::string misses_path;  // one CSV row per cache miss; empty = off
+  TraceLimits limits;
+};
+
+// Counters a region snapshot needs (cumulative since reset).
+struct CacheTotals {
+  uint64_t icache_misses = 0;
+  uint64_t dcache_misses = 0;
+  uint64_t icache_stall = 0;
+  uint64_t dcache_stall = 0;
+};
+
+class CachedMemory : public MemoryIf {
+ public:
+  CachedMemory(BusPort& port, const cache::CachesConfig& caches,
+               const MemoryTraceOptions& traces = {});
+  ~CachedMemory() override;
+
+  // The core and symbols, for attributing misses to a pc and function.
+  void set_context(const Rv32Core* core, const SymbolTable* symbols);
+  // Drops all DMI regions (the bus invalidated them).
+  void invalidate_dmi(uint64_t start, uint64_t end);
+
+  // MemoryIf
+  bool fetch_word(uint32_t pc, uint32_t& word) override;
+  uint64_t fetch_stall(uint32_t pc, uint64_t cycle) override;
+  uint32_t fetch_block_bytes() const override;
+  bool load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
+            uint64_t& stall) override;
+  bool store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
+             uint64_t& stall) override;
+  void fence_i() override;
+  uint64_t flush_dcache(uint64_t cycle) override;
+  void wait_for_interrupt(uint64_t cycle) override { m_port.synchronise(cycle); }
+
+  const cache::Cache* icache() const { return m_icache ? &m_icache->cache : nullptr; }
+  const cache::Cache* dcache() const { return m_dcache ? &m_dcache->cache : nullptr; }
+  CacheTotals totals() const;
+  void report(Stats& stats) const;
+  void flush_traces();
+  // One line per trace that hit its row cap ("... truncated after N rows").
+  std::vector<std::string> trace_notes() const;
+
+ private:
+  struct Region {
+    DmiGrant grant;
+    uint64_t read_stall = 0;
+    uint64_t write_stall = 0;
+    bool cacheable = false;
+  };
+  struct CacheUnit {
+    CacheUnit(const cache::CacheTiming& t, const char* unit_name, char unit_letter);
+    cache::Cache cache;
+    cache::CacheTiming timing;
+    std::unique_ptr<cache::ThreeCClassifier> three_c;
+    const char* name;
+    char letter;
+    uint64_t stall_cycles = 0;
+    uint64_t bytes_filled = 0;
+    uint64_t bytes_written = 0;
+    uint64_t bus_errors = 0;
+    std::vector<uint64_t> function_misses;
+  };
+
+  const Region* region_for(uint64_t address, unsigned length, BusSide side);
+  uint64_t cached_access(CacheUnit& unit, uint64_t address, cache::AccessKind kind, uint64_t cycle,
+                         BusSide side, const uint8_t* store_data, unsigned store_size);
+  void copy_from_memory(uint64_t address, uint8_t* out, unsigned length);
+  void trace_access(cache::AccessKind kind, uint64_t address, uint64_t cycle);
+  void trace_miss(const CacheUnit& unit, uint64_t cycle, uint64_t address, cache::AccessKind kind,
+                  const char* miss_class, const cache::CacheAccess& a);
+  uint32_t current_function() const;
+  uint32_t current_pc() const;
+
+  BusPort& m_port;
+  std::vector<cache::AddressSpan> m_uncached;
+  std::unique_ptr<CacheUnit> m_icache;
+  std::unique_ptr<CacheUnit> m_dcache;
+  const Rv32Core* m_core = nullptr;
+  const SymbolTable* m_symbols = nullptr;
+
+  std::vector<Region> m_regions;
+  std::vector<std::pair<uint64_t, uint64_t>> m_no_dmi;  // inclusive ranges the bus refused
+  const Region* m_last_data = nullptr;
+  const Region* m_last_fetch = nullptr;
+  std::vector<uint8_t> m_scratch;  // line buffer for refills and write-backs
+
+  std::unique_ptr<TraceFile> m_din;
+  std::unique_ptr<TraceFile> m_misses;
+  uint64_t m_uncached_accesses = 0;
+};
+
+}  // namespace accsim::cpu
