@@ -1,0 +1,261 @@
+// The CPU memory system over a fake bus: which accesses become bus transactions, and what
+// they cost.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cached_memory.h"
+#include "stats.h"
+
+using namespace accsim;
+using namespace accsim::cpu;
+
+namespace {
+
+// 64 KiB of DMI memory at 0x40000000 with first-beat latency L and one cycle per further
+// 4-byte beat; everything else is MMIO (no DMI) answering in 3 cycles.
+class FakeBus : public BusPort {
+ public:
+  explicit FakeBus(uint64_t latency) : m_latency(latency), m_bytes(64 * 1024, 0) {}
+  struct Transaction {
+    BusSide side;
+    bool write;
+    uint64_t address;
+    unsigned length;
+    uint64_t cycle;
+    bool synchronised;
+  };
+  bool transact(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
+                uint64_t cycle, uint64_t& cycles) override {
+    log.push_back({side, write, address, length, cycle, false});
+    if (address >= kBase && address + length <= kBase + m_bytes.size()) {
+      uint8_t* mem = &m_bytes[address - kBase];
+      write ? std::memcpy(mem, data, length) : std::memcpy(data, mem, length);
+      cycles = m_latency + (length + 3) / 4 - 1;
+      return true;
+    }
+    cycles = 3;
+    if (!write) std::memset(data, 0, length);
+    return address < 0xF0000000u;  // MMIO below 0xF0000000 answers, above is unmapped
+  }
+  bool transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
+                             unsigned length, uint64_t cycle, uint64_t& cycles) override {
+    synchronised_to = cycle;
+    const bool ok = transact(side, write, address, data, length, cycle, cycles);
+    log.back().synchronised = true;
+    return ok;
+  }
+  bool dmi(BusSide, uint64_t address, DmiGrant& g, uint64_t& rs, uint64_t& re) override {
+    if (address >= kBase && address < kBase + m_bytes.size()) {
+      g = {kBase, kBase + m_bytes.size() - 1, m_bytes.data(), true, m_latency, m_latency};
+      return true;
+    }
+    rs = re = address;
+    return false;
+  }
+  bool debug_read(uint64_t, uint8_t*, unsigned) override { return false; }
+  void synchronise(uint64_t cycle) override { synchronised_to = cycle; }
+
+  static constexpr uint64_t kBase = 0x40000000;
+  std::vector<Transaction> log;
+  uint64_t synchronised_to = 0;
+
+ private:
+  uint64_t m_latency;
+  std::vector<uint8_t> m_bytes;
+};
+
+cache::CachesConfig vexriscv_caches() {
+  cache::CachesConfig c;
+  cache::CacheTiming t;
+  t.params.size_bytes = 4096;
+  t.params.line_bytes = 32;
+  t.params.ways = 1;
+  t.miss_overhead_cycles = 4;
+  c.icache = t;
+  t.miss_overhead_cycles = 5;
+  c.dcache = t;
+  c.uncached.push_back({0x80000000, 0x80000000});
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("a load miss refills a line; the next load to it hits", "[cpu][cached_memory]") {
+  FakeBus bus(10);
+  CachedMemory mem(bus, vexriscv_caches());
+  uint32_t value = 0;
+  uint64_t stall = 0;
+  REQUIRE(mem.load(0x40000104, 4, 100, value, stall));
+  CHECK(stall == (10 + 7) + 5);  // 8-beat line refill + miss overhead
+  REQUIRE(bus.log.size() == 1);
+  CHECK(bus.log[0].address == 0x40000100);
+  CHECK(bus.log[0].length == 32);
+  CHECK_FALSE(bus.log[0].write);
+  CHECK(bus.log[0].cycle == 100);
+  CHECK_FALSE(bus.log[0].synchronised);
+  REQUIRE(mem.load(0x4000011C, 2, 200, value, stall));
+  CHECK(stall == 0);
+  CHECK(bus.log.size() == 1);
+}
+
+TEST_CASE("a write-through store costs the bus write and does not allocate",
+          "[cpu][cached_memory]") {
+  FakeBus bus(10);
+  CachedMemory mem(bus, vexriscv_caches());
+  uint64_t stall = 0;
+  REQUIRE(mem.store(0x40000200, 4, 0xCAFE, 0, stall));
+  CHECK(stall == 10 - 1);  // the store costs L cycles in all (measured: ~9.9 at L = 10)
+  REQUIRE(bus.log.size() == 1);
+  CHECK(bus.log[0].write);
+  CHECK(bus.log[0].length == 4);
+  CHECK_FALSE(mem.dcache()->contains(0x40000200));
+  uint32_t value = 0;
+  REQUIRE(mem.load(0x40000200, 4, 50, value, stall));
+  CHECK(value == 0xCAFE);  // data went to memory
+}
+
+TEST_CASE("a write-back cache writes a dirty line back when it is evicted",
+          "[cpu][cached_memory]") {
+  auto caches = vexriscv_caches();
+  caches.dcache->params.write_policy = cache::WritePolicy::kWriteBack;
+  caches.dcache->params.write_allocate = true;
+  FakeBus bus(1);
+  CachedMemory mem(bus, caches);
+  uint64_t stall = 0;
+  mem.store(0x40000000, 4, 7, 0, stall);  // miss: refill
+  CHECK(stall == (1 + 7) + 5);
+  mem.store(0x40000004, 4, 8, 10, stall);  // hit: no bus traffic
+  CHECK(stall == 0);
+  CHECK(bus.log.size() == 1);
+  uint32_t value;
+  mem.load(0x40001000, 4, 20, value, stall);  // same set: write back, then refill
+  REQUIRE(bus.log.size() == 3);
+  CHECK(bus.log[1].write);
+  CHECK(bus.log[1].address == 0x40000000);
+  CHECK(bus.log[1].length == 32);
+  CHECK(bus.log[2].cycle == 20 + 8);  // the refill starts after the write-back
+  CHECK(stall == 8 + 8 + 5);
+}
+
+TEST_CASE("instruction fetches use the I$ per line", "[cpu][cached_memory]") {
+  FakeBus bus(1);
+  CachedMemory mem(bus, vexriscv_caches());
+  CHECK(mem.fetch_block_bytes() == 32);
+  CHECK(mem.fetch_stall(0x40000000, 0) == (1 + 7) + 4);  // L + 11 at L = 1 (measured: 12)
+  CHECK(mem.fetch_stall(0x40000000, 20) == 0);
+  CHECK(bus.log.at(0).side == BusSide::kInstruction);
+  mem.fence_i();
+  CHECK(mem.fetch_stall(0x40000000, 40) == 12);
+}
+
+TEST_CASE("uncached and non-DMI accesses bypass the caches", "[cpu][cached_memory]") {
+  FakeBus bus(1);
+  CachedMemory mem(bus, vexriscv_caches());
+  uint32_t value = 0;
+  uint64_t stall = 0;
+  REQUIRE(mem.load(0x90000000, 4, 500, value, stall));  // MMIO: synchronised transaction
+  CHECK(stall == 2);
+  REQUIRE(bus.log.size() == 1);
+  CHECK(bus.log[0].synchronised);
+  CHECK(bus.synchronised_to == 500);
+  CHECK(mem.dcache()->counters().accesses[0] == 0);
+  CHECK_FALSE(mem.load(0xF0000000, 4, 600, value, stall));  // bus error: access fault
+}
+
+TEST_CASE("a DMI region inside an uncached range is not cached", "[cpu][cached_memory]") {
+  auto caches = vexriscv_caches();
+  caches.uncached = {{0x40000000, 0x1000}};
+  FakeBus bus(10);
+  CachedMemory mem(bus, caches);
+  uint32_t value = 0;
+  uint64_t stall = 0;
+  REQUIRE(mem.load(0x40008000, 4, 0, value, stall));
+  CHECK(stall == 10 - 1);  // DMI latency, no refill
+  CHECK(bus.log.empty());
+}
+
+TEST_CASE("flushing the D$ walks every line and writes back the dirty ones",
+          "[cpu][cached_memory]") {
+  auto caches = vexriscv_caches();
+  caches.dcache->params.write_policy = cache::WritePolicy::kWriteBack;
+  caches.dcache->params.write_allocate = true;
+  FakeBus bus(1);
+  CachedMemory mem(bus, caches);
+  uint64_t stall = 0;
+  mem.store(0x40000000, 4, 1, 0, stall);
+  mem.store(0x40000040, 4, 2, 0, stall);
+  bus.log.clear();
+  CHECK(mem.flush_dcache(100) == 128 + 2 * 8);
+  CHECK(bus.log.size() == 2);
+  CHECK_FALSE(mem.dcache()->contains(0x40000000));
+}
+
+TEST_CASE("the din trace records every access with Dinero labels", "[cpu][cached_memory]") {
+  const auto dir = std::filesystem::temp_directory_path() / "accsim_cached_memory_test";
+  std::filesystem::create_directories(dir);
+  MemoryTraceOptions traces;
+  traces.din_path = (dir / "mem.din").string();
+  traces.misses_path = (dir / "misses.csv").string();
+  traces.limits.window_begin = 10;
+  {
+    FakeBus bus(1);
+    CachedMemory mem(bus, vexriscv_caches(), traces);
+    CHECK(mem.fetch_block_bytes() == 4);  // every fetch is traced
+    uint32_t v;
+    uint64_t stall;
+    mem.load(0x40000010, 4, 5, v, stall);  // before the window: not traced
+    mem.fetch_stall(0x40000020, 10);
+    mem.load(0x40000010, 4, 11, v, stall);
+    mem.store(0x400000a0, 1, 3, 12, stall);
+  }
+  std::ifstream din(dir / "mem.din");
+  std::stringstream text;
+  text << din.rdbuf();
+  CHECK(text.str() == "2 40000020\n0 40000010\n1 400000a0\n");
+  std::ifstream csv(dir / "misses.csv");
+  std::string header, row;
+  std::getline(csv, header);
+  CHECK(header == "cycle,cache,pc,address,kind,class,evicted,function");
+  std::getline(csv, row);
+  CHECK(row == "10,I,0x00000000,0x40000020,fetch,compulsory,,");
+  std::getline(csv, row);
+  CHECK(row == "12,D,0x00000000,0x400000a0,write,compulsory,,");
+}
+
+TEST_CASE("a trace cap truncates and says so", "[cpu][cached_memory]") {
+  const auto dir = std::filesystem::temp_directory_path() / "accsim_cached_memory_cap";
+  std::filesystem::create_directories(dir);
+  MemoryTraceOptions traces;
+  traces.din_path = (dir / "mem.din").string();
+  traces.limits.max_rows = 3;
+  FakeBus bus(1);
+  CachedMemory mem(bus, vexriscv_caches(), traces);
+  for (uint32_t i = 0; i < 10; ++i) mem.fetch_stall(0x40000000 + 4 * i, i);
+  mem.flush_traces();
+  const auto notes = mem.trace_notes();
+  REQUIRE(notes.size() == 1);
+  CHECK_THAT(notes[0], Catch::Contains("truncated after 3 rows"));
+}
+
+TEST_CASE("cache statistics appear under cache.<name>", "[cpu][cached_memory]") {
+  FakeBus bus(1);
+  auto caches = vexriscv_caches();
+  caches.dcache->classify_misses = true;
+  CachedMemory mem(bus, caches);
+  uint32_t v;
+  uint64_t stall;
+  for (uint32_t a : {0x40000000u, 0x40000004u, 0x40001000u, 0x40000000u}) {
+    mem.load(a, 4, 0, v, stall);
+  }
+  Stats stats;
+  mem.report(stats);
+  CHECK(stats.get("cache.dcache.accesses.read") == 4);
+  CHECK(stats.get("cache.dcache.misses.read") == 3);
+  CHECK(stats.get("cache.dcache.misses.compulsory") == 2);
+  CHECK(stats.get("cache.dcache.misses.conflict") == 1);
+  CHECK(stats.get("cache.dcache.bytes_filled") == 96);
+}
