@@ -16,6 +16,7 @@
 #include "exit_codes.h"
 #include "locations.h"
 #include "platform.h"
+#include "region_profiler.h"
 #include "run_monitor.h"
 #include "run_outputs.h"
 #include "run_summary.h"
@@ -142,6 +143,21 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   }
   cpu.set_program(image);
 
+  // Per-region figures (firmware region markers, e.g. one per layer).
+  RegionProfiler regions({{"instructions", "Instructions retired in the region"},
+                          {"icache_misses", "I$ misses in the region"},
+                          {"dcache_misses", "D$ misses in the region"},
+                          {"icache_stall_cycles", "Cycles stalled on the I$ in the region"},
+                          {"dcache_stall_cycles", "Cycles stalled on the D$ in the region"}},
+                         [&cpu] {
+                           const auto t = cpu.memory().totals();
+                           return std::vector<uint64_t>{cpu.core().instret(), t.icache_misses,
+                                                        t.dcache_misses, t.icache_stall,
+                                                        t.dcache_stall};
+                         });
+  platform.sim_control().add_region_listener(
+      [&regions](const RegionEvent& e) { regions.on_event(e); });
+
   spdlog::info("running {} on {} (output in {})", firmware_path->string(), config_stem,
                out_dir.string());
   RunMonitor monitor(/*progress_interval_seconds=*/10.0);
@@ -161,6 +177,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   Stats stats;
   platform.report(stats);
   cpu.report(stats);
+  regions.report(stats);
   stats.set_text("run.firmware", firmware_path->filename().string(), "Firmware ELF file");
   stats.set_text("run.config", config_stem, "Architecture name");
   stats.set_text("run.outcome",

@@ -1,13 +1,13 @@
 // The CPU memory system over a fake bus: which accesses become bus transactions, and what
 // they cost.
-#include <catch2/catch.hpp>
+#include "cached_memory.h"
 
+#include <catch2/catch.hpp>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-#include "cached_memory.h"
 #include "stats.h"
 
 using namespace accsim;

@@ -1,0 +1,40 @@
+#include "region_profiler.h"
+
+#include "stats.h"
+
+namespace accsim {
+
+RegionProfiler::RegionProfiler(std::vector<Counter> counters, Snapshot snapshot)
+    : m_counters(std::move(counters)), m_snapshot(std::move(snapshot)) {}
+
+void RegionProfiler::on_event(const RegionEvent& event) {
+  if (event.begin) {
+    m_open.push_back({event.name, event.cycle, m_snapshot()});
+    return;
+  }
+  // SimControl checked the nesting already; the innermost open region is the one ending.
+  if (m_open.empty()) return;
+  const Open open = m_open.back();
+  m_open.pop_back();
+  const std::vector<uint64_t> now = m_snapshot();
+  Totals& t = m_totals[open.name];
+  t.values.resize(m_counters.size(), 0);
+  ++t.entries;
+  t.cycles += event.cycle - open.cycle;
+  for (size_t i = 0; i < m_counters.size() && i < now.size(); ++i) {
+    t.values[i] += now[i] - open.values[i];
+  }
+}
+
+void RegionProfiler::report(Stats& stats) const {
+  for (const auto& [name, t] : m_totals) {
+    const std::string p = "region." + name + ".";
+    stats.set(p + "entries", t.entries, "Times the region was entered and left");
+    stats.set(p + "cycles", t.cycles, "Cycles inside the region (children included)");
+    for (size_t i = 0; i < m_counters.size(); ++i) {
+      stats.set(p + m_counters[i].name, t.values[i], m_counters[i].description);
+    }
+  }
+}
+
+}  // namespace accsim
