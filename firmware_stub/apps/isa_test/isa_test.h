@@ -14,6 +14,7 @@ void test_control(void);
 void test_csr(void);
 void test_traps(void);
 void test_fence_i(void);
+void test_cache_flush(void);
 
 /* Filled by trap_handler.S; the handler skips the faulting instruction. */
 typedef struct {

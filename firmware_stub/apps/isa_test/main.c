@@ -22,6 +22,7 @@ int main(void) {
   test_csr();
   test_traps();
   test_fence_i();
+  test_cache_flush();
   printf("isa_test: %u checks, %u failed: %s\n", checks, failures, failures ? "FAIL" : "PASS");
   return failures ? 1 : 0;
 }

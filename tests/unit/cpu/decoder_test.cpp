@@ -28,6 +28,12 @@ TEST_CASE("decoder maps custom-0 to function_id = {funct7, funct3}", "[cpu][deco
   CHECK(decode(rv::cfu(112, 0, 0, 0, 0)).aux == (112 << 3));
 }
 
+TEST_CASE("decoder knows VexRiscv's data-cache flush", "[cpu][decoder]") {
+  CHECK(decode(0x0000500F).op == Op::kFlushDcache);
+  CHECK(disassemble(decode(0x0000500F), 0) == "flush.dcache");
+  CHECK(decode(0x0000508F).op == Op::kIllegal);  // rd != 0
+}
+
 TEST_CASE("decoder rejects encodings outside RV32IM", "[cpu][decoder]") {
   CHECK(decode(0x00000000).op == Op::kIllegal);
   CHECK(decode(0xFFFFFFFF).op == Op::kIllegal);
