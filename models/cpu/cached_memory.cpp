@@ -178,6 +178,7 @@ uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, AccessKi
   if (unit.three_c) {
     const cache::MissClass c = unit.three_c->access(address, !a.hit, a.hit || a.allocated);
     miss_class = cache::miss_class_name(c);
+    if (!a.hit) ++unit.classified[static_cast<int>(kind)][static_cast<int>(c)];
   }
   if (a.hit && !a.write_to_bus) {
     const uint64_t stall = unit.timing.hit_latency_cycles - 1;
@@ -376,8 +377,15 @@ void CachedMemory::report(Stats& stats) const {
     if (unit->three_c) {
       for (auto k : {cache::MissClass::kCompulsory, cache::MissClass::kCapacity,
                      cache::MissClass::kConflict}) {
-        stats.set(p + "misses." + cache::miss_class_name(k), unit->three_c->count(k),
-                  std::string(cache::miss_class_name(k)) + " misses (3C, Dinero IV method)");
+        const char* cls = cache::miss_class_name(k);
+        stats.set(p + "misses." + cls, unit->three_c->count(k),
+                  std::string(cls) + " misses (3C, Dinero IV method)");
+        for (int kind = 0; kind < 3; ++kind) {
+          if (c.accesses[kind] == 0) continue;
+          stats.set(p + "misses." + kinds[kind] + "." + cls,
+                    unit->classified[kind][static_cast<int>(k)],
+                    std::string(cls) + " " + kinds[kind] + " misses");
+        }
       }
     }
     for (size_t f = 0; f < unit->function_misses.size(); ++f) {

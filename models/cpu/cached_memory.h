@@ -92,6 +92,7 @@ class CachedMemory : public MemoryIf {
     uint64_t bytes_written = 0;
     uint64_t bus_errors = 0;
     std::vector<uint64_t> function_misses;
+    uint64_t classified[3][3] = {};  // [AccessKind][MissClass]
   };
 
   const Region* region_for(uint64_t address, unsigned length, BusSide side);

@@ -55,19 +55,22 @@ def main():
         return sum(v for k, v in s.items()
                    if k.startswith("region.dw") and k.endswith("." + name))
 
-    print("| D$ size | line | reference cycles | optimized cycles | speedup | reference D$ misses"
-          " (compulsory/capacity/conflict) | optimized D$ misses (compulsory/capacity/conflict) |")
-    print("|---|---|---|---|---|---|---|")
+    print("| D$ size | line | reference cycles | optimized cycles | speedup | reference D$ read"
+          " misses (compulsory/capacity/conflict) | optimized D$ read misses | reference D$"
+          " write misses | optimized D$ write misses |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for size in sizes:
         for line in lines:
             r, o = stats[("reference", size, line)], stats[("optimized", size, line)]
             rc, oc = dw_cycles(r), dw_cycles(o)
 
             def misses(s):
-                return (f"{s['cache.dcache.misses']} ({s['cache.dcache.misses.compulsory']}/"
-                        f"{s['cache.dcache.misses.capacity']}/{s['cache.dcache.misses.conflict']})")
+                p = "cache.dcache.misses.read"
+                return (f"{s[p]:,} ({s[p + '.compulsory']:,}/{s[p + '.capacity']:,}/"
+                        f"{s[p + '.conflict']:,})")
+            w = "cache.dcache.misses.write"
             print(f"| {size} | {line} B | {rc:,} | {oc:,} | {rc / oc:.3f}x | {misses(r)} |"
-                  f" {misses(o)} |")
+                  f" {misses(o)} | {r[w]:,} | {o[w]:,} |")
 
     if args.per_layer and ("reference", "4K", 32) in stats:
         r, o = stats[("reference", "4K", 32)], stats[("optimized", "4K", 32)]

@@ -257,5 +257,7 @@ TEST_CASE("cache statistics appear under cache.<name>", "[cpu][cached_memory]") 
   CHECK(stats.get("cache.dcache.misses.read") == 3);
   CHECK(stats.get("cache.dcache.misses.compulsory") == 2);
   CHECK(stats.get("cache.dcache.misses.conflict") == 1);
+  CHECK(stats.get("cache.dcache.misses.read.conflict") == 1);
+  CHECK(stats.get("cache.dcache.misses.read.compulsory") == 2);
   CHECK(stats.get("cache.dcache.bytes_filled") == 96);
 }
