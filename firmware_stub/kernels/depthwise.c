@@ -3,20 +3,8 @@
 #include "accsim_kernels/tflite_int8.h"
 
 void depthwise_set_geometry(DepthwiseParams* p, int same) {
-  /* Same arithmetic as conv_set_geometry (TFLite's ComputePaddingHeightWidth, dilation 1).
-   * The divisions run once per layer, outside the kernels. */
-  if (same) {
-    p->out_h = (p->in_h + p->stride_h - 1) / p->stride_h;
-    p->out_w = (p->in_w + p->stride_w - 1) / p->stride_w;
-    const int pad_h = (p->out_h - 1) * p->stride_h + p->k_h - p->in_h;
-    const int pad_w = (p->out_w - 1) * p->stride_w + p->k_w - p->in_w;
-    p->pad_top = pad_h > 0 ? pad_h / 2 : 0;
-    p->pad_left = pad_w > 0 ? pad_w / 2 : 0;
-  } else {
-    p->out_h = (p->in_h - p->k_h) / p->stride_h + 1;
-    p->out_w = (p->in_w - p->k_w) / p->stride_w + 1;
-    p->pad_top = p->pad_left = 0;
-  }
+  tflite_output_size(p->in_h, p->k_h, p->stride_h, same, &p->out_h, &p->pad_top);
+  tflite_output_size(p->in_w, p->k_w, p->stride_w, same, &p->out_w, &p->pad_left);
 }
 
 /* The per-channel tail both loop orders share, so they can only differ in accumulation. */

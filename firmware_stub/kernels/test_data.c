@@ -20,6 +20,15 @@ int32_t rng_range(Rng* rng, int32_t lo, int32_t hi) {
   return span == 0 ? (int32_t)rng_next(rng) : lo + (int32_t)(rng_next(rng) % span);
 }
 
+void fill_channel_quantization(Rng* rng, int32_t* bias, int32_t* multiplier, int32_t* shift,
+                               int channels) {
+  for (int c = 0; c < channels; ++c) {
+    bias[c] = rng_range(rng, -20000, 20000);
+    multiplier[c] = rng_range(rng, 1 << 30, 0x7FFFFFFF);
+    shift[c] = rng_range(rng, -10, -6);
+  }
+}
+
 uint32_t fnv1a(const void* data, size_t length) {
   const uint8_t* bytes = (const uint8_t*)data;
   uint32_t hash = 2166136261u;

@@ -21,3 +21,14 @@ int32_t multiply_by_quantized_multiplier(int32_t x, int32_t multiplier, int shif
   const int32_t shifted = (int32_t)((uint32_t)x << left);
   return rounding_divide_by_pot(saturating_rounding_doubling_high_mul(shifted, multiplier), right);
 }
+
+void tflite_output_size(int in, int kernel, int stride, int same, int* out, int* pad_before) {
+  if (same) {
+    *out = (in + stride - 1) / stride;
+    const int pad = (*out - 1) * stride + kernel - in;
+    *pad_before = pad > 0 ? pad / 2 : 0;
+  } else {
+    *out = (in - kernel) / stride + 1;
+    *pad_before = 0;
+  }
+}

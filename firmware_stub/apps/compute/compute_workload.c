@@ -15,11 +15,7 @@ uint32_t compute_workload_run(void) {
   rng_seed(&rng, COMPUTE_SEED);
   fill_int8(&rng, input, sizeof input);
   fill_int8(&rng, filter, sizeof filter);
-  for (int c = 0; c < COMPUTE_OUT_C; ++c) {
-    bias[c] = rng_range(&rng, -20000, 20000);
-    multiplier[c] = rng_range(&rng, 1 << 30, 0x7FFFFFFF); /* Q31 in [0.5, 1) */
-    shift[c] = rng_range(&rng, -10, -6);
-  }
+  fill_channel_quantization(&rng, bias, multiplier, shift, COMPUTE_OUT_C);
   ConvParams p = {0};
   p.in_h = COMPUTE_IN_H;
   p.in_w = COMPUTE_IN_W;

@@ -53,11 +53,7 @@ void person_dw_prepare(int index) {
   fill_int8(&rng, input, (size_t)(l->h * l->w * l->c));
   fill_int8(&rng, filter, (size_t)(KERNEL * KERNEL * l->c));
   /* Generated as compute_workload.c does. */
-  for (int c = 0; c < l->c; ++c) {
-    bias[c] = rng_range(&rng, -20000, 20000);
-    multiplier[c] = rng_range(&rng, 1 << 30, 0x7FFFFFFF); /* Q31 in [0.5, 1) */
-    shift[c] = rng_range(&rng, -10, -6);
-  }
+  fill_channel_quantization(&rng, bias, multiplier, shift, l->c);
 }
 
 void person_dw_compute(int index, PersonDwVariant variant) {

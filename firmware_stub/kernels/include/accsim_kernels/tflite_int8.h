@@ -13,6 +13,10 @@ int32_t rounding_divide_by_pot(int32_t x, int exponent);
 /* MultiplyByQuantizedMultiplier(x, multiplier, shift), TFLite's reference form. */
 int32_t multiply_by_quantized_multiplier(int32_t x, int32_t multiplier, int shift);
 
+/* TFLite's output size and leading padding along one dimension (dilation 1):
+ * SAME (same != 0) or VALID. */
+void tflite_output_size(int in, int kernel, int stride, int same, int* out, int* pad_before);
+
 #ifdef __cplusplus
 }
 #endif
