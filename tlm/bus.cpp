@@ -84,7 +84,13 @@ unsigned int Bus::transport_dbg(int id, tlm::tlm_generic_payload& trans) {
 bool Bus::get_direct_mem_ptr(int id, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
   const uint64_t addr = trans.get_address();
   const AddressRange* range = m_map.decode(addr);
-  if (range == nullptr) return false;
+  if (range == nullptr) {
+    // Refuse for this address only: tlm_dmi's default range is the whole address space,
+    // which an initiator would take to mean "no DMI anywhere".
+    dmi.set_start_address(addr);
+    dmi.set_end_address(addr);
+    return false;
+  }
   trans.set_address(addr - range->base);
   const bool granted = to_targets[range->port]->get_direct_mem_ptr(trans, dmi);
   trans.set_address(addr);

@@ -117,7 +117,12 @@ const CachedMemory::Region* CachedMemory::region_for(uint64_t address, unsigned 
   DmiGrant grant;
   uint64_t refused_start = address, refused_end = address;
   if (!m_port.dmi(side, address, grant, refused_start, refused_end) || last > grant.end) {
-    if (address < refused_start || address > refused_end) refused_start = refused_end = address;
+    // Trust a refusal only for a range that holds the address and is no wider than one
+    // target could be; otherwise remember just this address.
+    if (address < refused_start || address > refused_end ||
+        refused_end - refused_start >= (uint64_t{1} << 32)) {
+      refused_start = refused_end = address;
+    }
     m_no_dmi.emplace_back(refused_start, refused_end);
     return nullptr;
   }

@@ -53,9 +53,11 @@ class FakeBus : public BusPort {
       g = {kBase, kBase + m_bytes.size() - 1, m_bytes.data(), true, m_latency, m_latency};
       return true;
     }
-    rs = re = address;
+    rs = wide_refusal ? 0 : address;
+    re = wide_refusal ? ~uint64_t{0} : address;
     return false;
   }
+  bool wide_refusal = false;
   bool debug_read(uint64_t, uint8_t*, unsigned) override { return false; }
   void synchronise(uint64_t cycle) override { synchronised_to = cycle; }
 
@@ -164,6 +166,20 @@ TEST_CASE("uncached and non-DMI accesses bypass the caches", "[cpu][cached_memor
   CHECK(bus.synchronised_to == 500);
   CHECK(mem.dcache()->counters().accesses[0] == 0);
   CHECK_FALSE(mem.load(0xF0000000, 4, 600, value, stall));  // bus error: access fault
+}
+
+TEST_CASE("a refusal covering everything does not disable DMI elsewhere", "[cpu][cached_memory]") {
+  FakeBus bus(1);
+  bus.wide_refusal = true;
+  CachedMemory mem(bus, vexriscv_caches());
+  uint32_t value = 0;
+  uint64_t stall = 0;
+  mem.load(0x90000000, 4, 0, value, stall);  // refused, with a 0..max range
+  bus.log.clear();
+  REQUIRE(mem.load(0x40000000, 4, 10, value, stall));
+  REQUIRE(bus.log.size() == 1);
+  CHECK(bus.log[0].length == 32);  // a cached line refill, not an uncached access
+  CHECK_FALSE(bus.log[0].synchronised);
 }
 
 TEST_CASE("a DMI region inside an uncached range is not cached", "[cpu][cached_memory]") {

@@ -186,6 +186,8 @@ TEST_CASE("DMI through the bus uses global addresses and sees the same bytes", "
   trans.set_address(0x2000'0000);
   tlm::tlm_dmi none;
   REQUIRE_FALSE(probe.socket->get_direct_mem_ptr(trans, none));
+  CHECK(none.get_start_address() == 0x2000'0000);  // refused for this address only
+  CHECK(none.get_end_address() == 0x2000'0000);
 }
 
 TEST_CASE("a memory with dmi off refuses DMI", "[fabric]") {
