@@ -201,55 +201,40 @@ void SweepChannels(int in_h, int in_w, int stride, bool same, int dm, uint32_t s
 
 }  // namespace
 
-TEST_CASE("depthwise geometry SAME matches TFLite padding") {
-  for (int in = 1; in <= 12; ++in) {
-    for (int k = 1; k <= 5; ++k) {
+namespace {
+
+// Checks depthwise_set_geometry against the model for every input size, kernel and stride in
+// the given ranges (width = height + width_extra, so the two dimensions differ).
+void CheckGeometry(bool same, int in_min, int k_max, int width_extra) {
+  for (int in = in_min; in <= 12; ++in) {
+    for (int k = 1; k <= k_max; ++k) {
       for (int stride = 1; stride <= 3; ++stride) {
         Layer l;
         l.in_h = in;
-        l.in_w = in + 1;
+        l.in_w = in + width_extra;
         l.k_h = k;
         l.k_w = k;
         l.stride_h = stride;
         l.stride_w = stride;
-        l.same = true;
+        l.same = same;
         int out_h, out_w, pad_top, pad_left;
         ModelGeometry(l, &out_h, &out_w, &pad_top, &pad_left);
         const DepthwiseParams p = MakeParams(l);
         INFO("in " << in << " k " << k << " stride " << stride);
         CHECK(p.out_h == out_h);
         CHECK(p.out_w == out_w);
-        CHECK(p.pad_top == pad_top);
-        CHECK(p.pad_left == pad_left);
+        CHECK(p.pad_top == (same ? pad_top : 0));
+        CHECK(p.pad_left == (same ? pad_left : 0));
       }
     }
   }
 }
 
-TEST_CASE("depthwise geometry VALID matches TFLite") {
-  for (int in = 3; in <= 12; ++in) {
-    for (int k = 1; k <= 3; ++k) {
-      for (int stride = 1; stride <= 3; ++stride) {
-        Layer l;
-        l.in_h = in;
-        l.in_w = in + 2;
-        l.k_h = k;
-        l.k_w = k;
-        l.stride_h = stride;
-        l.stride_w = stride;
-        l.same = false;
-        int out_h, out_w, pad_top, pad_left;
-        ModelGeometry(l, &out_h, &out_w, &pad_top, &pad_left);
-        const DepthwiseParams p = MakeParams(l);
-        INFO("in " << in << " k " << k << " stride " << stride);
-        CHECK(p.out_h == out_h);
-        CHECK(p.out_w == out_w);
-        CHECK(p.pad_top == 0);
-        CHECK(p.pad_left == 0);
-      }
-    }
-  }
-}
+}  // namespace
+
+TEST_CASE("depthwise geometry SAME matches TFLite padding") { CheckGeometry(true, 1, 5, 1); }
+
+TEST_CASE("depthwise geometry VALID matches TFLite") { CheckGeometry(false, 3, 3, 2); }
 
 TEST_CASE("depthwise geometry of the person detection layers") {
   // 48x48 stride 2 SAME: TFLite pads 0 on top/left and 1 on bottom/right.
