@@ -1,5 +1,7 @@
 #include "platform_checks.h"
 
+#include <optional>
+
 #include "address_map.h"
 #include "sim_control.h"
 
@@ -42,6 +44,45 @@ const nlohmann::json* find(const nlohmann::json& cfg, std::initializer_list<cons
     node = &(*node)[key];
   }
   return node;
+}
+
+// The CFU's keys that depend on each other (the schema checks each alone).
+void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnostic>& diags) {
+  const nlohmann::json& cfg = config.effective;
+  const auto value = [&](const char* key) -> std::optional<uint64_t> {
+    const auto* v = find(cfg, {"cfu", key});
+    if (v == nullptr || !v->is_number_unsigned()) return std::nullopt;
+    return v->get<uint64_t>();
+  };
+  const auto report = [&](const std::string& key, const std::string& message) {
+    const std::string path = "cfu." + key;
+    diags.push_back({config.origin_of(path), path, message});
+  };
+  const auto lanes = value("macc_lanes");
+  const auto banks = value("filter_banks");
+  if (lanes && *lanes % 4 != 0) {
+    report("macc_lanes", std::to_string(*lanes) +
+                             " is not a multiple of 4 (one lane group "
+                             "multiplies one word of 4 int8 values)");
+  } else if (lanes && banks && *lanes > 4 * *banks) {
+    report("macc_lanes", std::to_string(*lanes) + " lanes need " + std::to_string(*lanes / 4) +
+                             " filter words per cycle but there are only " +
+                             std::to_string(*banks) + " filter_banks");
+  }
+  const auto fifo = value("output_fifo_words");
+  const auto gate = value("output_fifo_gate_words");
+  const auto macc_depth = value("macc_pipeline_depth");
+  const auto post_depth = value("post_process_depth");
+  if (fifo && gate && macc_depth && post_depth) {
+    // Words between the gate and the FIFO when the gate closes: one per 4 feed cycles over the
+    // pipeline (multiply-add, accumulator, post-processor, packer); Mnv2Config says the same.
+    const uint64_t in_flight = (*macc_depth + 1 + *post_depth + 1 + 3) / 4;
+    if (*gate + in_flight > *fifo) {
+      report("output_fifo_gate_words",
+             std::to_string(*gate) + " + up to " + std::to_string(in_flight) +
+                 " words in flight exceed output_fifo_words (" + std::to_string(*fifo) + ")");
+    }
+  }
 }
 
 }  // namespace
@@ -101,6 +142,7 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
           {config.origin_of(path), path, "value " + std::to_string(n) + " is not a power of two"});
     }
   }
+  check_cfu(config, diags);
 }
 
 std::vector<config::Diagnostic> check_platform(const config::LoadedConfig& config) {

@@ -124,8 +124,17 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
       case sim_control_reg::kCycleHi:
         value = static_cast<uint32_t>(cycle >> 32);
         break;
+      case sim_control_reg::kArgCount:
+        value = static_cast<uint32_t>(m_args.size());
+        break;
       default:
-        value = 0;  // write-only registers read as zero
+        if (offset >= sim_control_reg::kArg0 &&
+            offset < sim_control_reg::kArg0 + 4 * sim_control_reg::kMaxArgs) {
+          const size_t index = (offset - sim_control_reg::kArg0) / 4;
+          value = index < m_args.size() ? m_args[index] : 0;
+        } else {
+          value = 0;  // write-only registers read as zero
+        }
     }
     std::memcpy(trans.get_data_ptr(), &value, 4);
   }

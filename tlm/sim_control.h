@@ -9,6 +9,8 @@
 //   0x10 REGION_END    W   address of the name of the innermost open region (or 0)
 //   0x14 CYCLE_LO      R   simulated cycle count, low word
 //   0x18 CYCLE_HI      R   simulated cycle count, high word
+//   0x1C ARG_COUNT     R   number of firmware arguments (config key firmware_args, <= 8)
+//   0x20 ARG0..ARG7    R   the arguments (0 beyond ARG_COUNT): firmware parameters from JSON
 //
 // Region markers nest. Names are read through the bus's debug transport, so they may live in
 // any memory. Misuse (unreadable name, END without BEGIN, END naming another region) fails
@@ -40,6 +42,9 @@ constexpr uint64_t kRegionBegin = 0x0C;
 constexpr uint64_t kRegionEnd = 0x10;
 constexpr uint64_t kCycleLo = 0x14;
 constexpr uint64_t kCycleHi = 0x18;
+constexpr uint64_t kArgCount = 0x1C;
+constexpr uint64_t kArg0 = 0x20;
+constexpr unsigned kMaxArgs = 8;
 constexpr uint64_t kBlockSize = 0x100;
 constexpr uint32_t kIdValue = 0x41435349;
 }  // namespace sim_control_reg
@@ -63,6 +68,8 @@ class SimControl : public sc_core::sc_module {
   SimControl(sc_core::sc_module_name name, const Clock& clock, RunStatus& status);
 
   void set_console(ConsoleSink sink) { m_console = std::move(sink); }
+  // Values firmware reads from ARG0..ARG7 (the config's firmware_args; at most kMaxArgs).
+  void set_firmware_args(std::vector<uint32_t> args) { m_args = std::move(args); }
   void add_region_listener(RegionListener listener) {
     m_region_listeners.push_back(std::move(listener));
   }
@@ -81,6 +88,7 @@ class SimControl : public sc_core::sc_module {
   std::vector<RegionEvent> m_events;
   std::vector<std::pair<std::string, uint64_t>> m_open;  // name, begin cycle
   uint64_t m_console_bytes = 0;
+  std::vector<uint32_t> m_args;
 };
 
 }  // namespace accsim

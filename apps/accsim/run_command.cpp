@@ -8,6 +8,8 @@
 #include <memory>
 
 #include "cache_config.h"
+#include "cfu_module.h"
+#include "cfu_port.h"
 #include "commands.h"
 #include "config_loading.h"
 #include "cpu_config.h"
@@ -132,6 +134,26 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       limits, traces);
   platform.connect_initiator(cpu.ibus, "cpu.ibus");
   platform.connect_initiator(cpu.dbus, "cpu.dbus");
+  std::vector<uint32_t> firmware_args;
+  for (const auto& a : cfg.at("firmware_args")) {
+    firmware_args.push_back(static_cast<uint32_t>(a.get<int64_t>()));
+  }
+  platform.sim_control().set_firmware_args(std::move(firmware_args));
+
+  // The CFU on the CPU's custom-0 path, when the architecture has one.
+  std::unique_ptr<cfu::CfuModule> cfu;
+  std::unique_ptr<cfu::CfuPort> cfu_port;
+  if (cfg.contains("cfu")) {
+    try {
+      cfu = cfu::make_cfu(cfg.at("cfu"), platform.clock());
+    } catch (const std::invalid_argument& e) {
+      std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
+      return kExitUsageError;
+    }
+    cfu_port = std::make_unique<cfu::CfuPort>("cpu_cfu_port");
+    cfu_port->to_cfu.bind(cfu->cpu_side);
+    cpu.set_cfu(cfu_port.get());
+  }
   try {
     cpu::load_segments(image, firmware_path->string(),
                        [&](uint32_t addr, const uint8_t* data, size_t len) {
@@ -177,6 +199,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   Stats stats;
   platform.report(stats);
   cpu.report(stats);
+  if (cfu) cfu->report(stats, cpu.core().cycle());
   regions.report(stats);
   stats.set_text("run.firmware", firmware_path->filename().string(), "Firmware ELF file");
   stats.set_text("run.config", config_stem, "Architecture name");

@@ -41,6 +41,17 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
     }
     std::fprintf(out, "\n");
   }
+  if (stats.contains("cfu.instructions")) {
+    const uint64_t busy = stats.get("cfu.busy_cycles");
+    std::fprintf(out,
+                 "  cfu           %llu instructions, %llu MACs, MACC pipeline busy %llu cycles "
+                 "(%.1f%%), gate-stalled %llu, FIFO peak %llu words\n",
+                 static_cast<unsigned long long>(stats.get("cfu.instructions")),
+                 static_cast<unsigned long long>(stats.get("cfu.macs")),
+                 static_cast<unsigned long long>(busy), percent(busy, cycles),
+                 static_cast<unsigned long long>(stats.get("cfu.gate_stall_cycles")),
+                 static_cast<unsigned long long>(stats.get("cfu.fifo.peak_words")));
+  }
   std::fprintf(out, "  host          %.3f s, %.2f simulated MIPS, %.2f MHz\n",
                host.at("host_seconds").get<double>(), host.at("simulated_mips").get<double>(),
                host.at("simulated_mhz").get<double>());

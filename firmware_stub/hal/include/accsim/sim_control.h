@@ -16,6 +16,9 @@
 #define ACCSIM_REGION_END ACCSIM_REG(0x10)
 #define ACCSIM_CYCLE_LO ACCSIM_REG(0x14)
 #define ACCSIM_CYCLE_HI ACCSIM_REG(0x18)
+#define ACCSIM_ARG_COUNT ACCSIM_REG(0x1C)        /* entries in the config's firmware_args */
+#define ACCSIM_ARG(n) ACCSIM_REG(0x20 + 4 * (n)) /* n = 0..7; 0 beyond ARG_COUNT */
+#define ACCSIM_MAX_ARGS 8
 #define ACCSIM_ID_VALUE 0x41435349u
 
 /* Named regions (per-layer statistics and timelines). Regions nest; end the innermost. */
@@ -24,6 +27,13 @@ static inline void accsim_region_begin(const char* name) {
 }
 static inline void accsim_region_end(const char* name) {
   ACCSIM_REGION_END = (uint32_t)(uintptr_t)name;
+}
+
+/* firmware_args[n] of the architecture (e.g. `--set firmware_args=[6,0,34]`), or `fallback`
+ * when the config gives fewer than n + 1 arguments. */
+static inline int32_t accsim_arg(int n, int32_t fallback) {
+  return (n >= 0 && n < ACCSIM_MAX_ARGS && (uint32_t)n < ACCSIM_ARG_COUNT) ? (int32_t)ACCSIM_ARG(n)
+                                                                           : fallback;
 }
 
 /* Ends the simulation with `code` (0 = success). Does not return. */

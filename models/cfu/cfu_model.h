@@ -1,0 +1,21 @@
+// What every CFU model offers the platform: the CPU's CfuIf (command in, response out, with
+// accept/response cycles) plus statistics. The SystemC wrapper (CfuModule) holds one.
+#pragma once
+
+#include <cstdint>
+
+#include "cpu_interfaces.h"
+
+namespace accsim {
+class Stats;
+}
+
+namespace accsim::cfu {
+
+class CfuModel : public cpu::CfuIf {
+ public:
+  // `end_cycle`: the cycle the run ended, for idle-time and occupancy figures.
+  virtual void report(Stats& stats, uint64_t end_cycle) const = 0;
+};
+
+}  // namespace accsim::cfu

@@ -1,0 +1,124 @@
+// Seed 001's mnv2 CFU as a cycle-level model: filter store (banks written round-robin),
+// per-channel multiplier/shift/bias stores, double-buffered input store, a MACC pipeline of
+// macc_lanes multiply-adds per cycle, accumulator, post-processor, byte-to-word packer and an
+// output FIFO with mnv2_first's gate. It implements the final design's instructions and those
+// of the earlier stages (accsim/mnv2_cfu_isa.h); docs/cfu.md gives semantics and timing.
+//
+// Time: the CFU catches up lazily. Each command at CPU cycle t first advances the sequencer to
+// t; a MACC_RUN whose FIFO gate cannot close is scheduled to its end at once (its future does
+// not depend on the CPU), otherwise it is stepped cycle by cycle as far as the CPU's time.
+// The result is exact background work without a SystemC process per cycle.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cfu_model.h"
+#include "input_store.h"
+#include "mnv2_config.h"
+#include "output_fifo.h"
+#include "post_process.h"
+
+namespace accsim::cfu {
+
+class Mnv2Cfu : public CfuModel {
+ public:
+  explicit Mnv2Cfu(const Mnv2Config& config);
+
+  Result execute(uint16_t function_id, uint32_t in0, uint32_t in1, uint64_t issue_cycle) override;
+  void report(Stats& stats, uint64_t end_cycle) const override;
+
+  const Mnv2Config& config() const { return m_config; }
+
+  // Counters, also read by tests.
+  struct InstructionCounts {
+    uint64_t count = 0;
+    uint64_t cpu_wait_cycles = 0;  // cycles beyond the instruction's own one
+  };
+  const InstructionCounts& instruction(unsigned funct7) const { return m_per_funct7[funct7]; }
+  uint64_t macs() const { return m_macs; }
+  uint64_t busy_cycles() const { return m_busy_cycles; }
+  uint64_t gate_stall_cycles() const { return m_gate_stall_cycles; }
+  uint32_t fifo_peak(uint64_t end_cycle) const { return m_fifo.peak(end_cycle); }
+  uint64_t input_write_stall_cycles() const { return m_input_write_stall; }
+
+ private:
+  struct Run {
+    bool feeding = false;  // steps are left to feed
+    uint32_t channels = 0;
+    uint32_t steps_per_channel = 0;
+    uint64_t total_steps = 0;
+    uint64_t steps_fed = 0;
+    uint32_t words_pushed = 0;
+    uint64_t next_cycle = 0;  // the next cycle the sequencer considers
+    uint64_t free_from = 0;   // first cycle after the last feed: sequencer idle
+    uint64_t busy_until = 0;  // cycle the last word enters the FIFO (post-processor done)
+  };
+  enum class Advance { kDone, kReachedLimit, kDeadlock };
+
+  Result fail(const std::string& message) const;
+  Result respond(uint64_t issue, uint64_t accept, uint64_t response, uint32_t value);
+
+  // The sequencer: feed steps up to `limit` (exclusive). `force`: the CPU waits on the CFU,
+  // so no GET_OUTPUT can come meanwhile; run until the run ends (or, with `until_word`, until
+  // the FIFO holds a word) or is stuck for good (kDeadlock).
+  Advance advance(uint64_t limit, bool force, bool until_word);
+  void feed(uint64_t steps);
+  void finish_run();
+  std::string busy_reason(uint64_t cycle) const;
+
+  uint32_t steps_per_channel() const;
+  int32_t accumulate(const uint32_t* input, uint32_t filter_offset) const;
+  int8_t output_of(uint32_t channel, int32_t acc) const;
+  uint32_t packed_word(const uint32_t* input, uint32_t first_channel) const;
+
+  // Preconditions of the compute instructions; an empty string when they hold.
+  std::string check_filters() const;
+  std::string check_params() const;
+  std::string check_input() const;
+
+  Result set_scalar(unsigned funct7, uint32_t value, uint64_t issue);
+  Result store_param(unsigned funct7, uint32_t value, uint64_t issue);
+  Result store_filter(uint32_t value, uint64_t issue);
+  Result store_input(uint32_t value, uint64_t issue);
+  Result macc_run(uint64_t issue);
+  Result get_output(uint64_t issue);
+  Result mark_input_read_finished(uint64_t issue);
+  Result post_process_op(uint32_t acc, uint64_t issue);
+  Result macc4_run(unsigned channels, bool post_processed, uint64_t issue);
+  Result get_config(uint32_t item, uint64_t issue);
+
+  Mnv2Config m_config;
+  uint64_t m_cmd_ready = 0;  // first cycle cmd_ready is high
+
+  // Layer scalars.
+  uint32_t m_output_depth = 0;
+  OutputStage m_stage;
+  int32_t m_input_offset = 0;
+
+  // Per-channel stores and filter store; read pointers wrap at the batch.
+  uint32_t m_batch = 0;
+  std::vector<int32_t> m_multiplier, m_shift, m_bias;
+  std::vector<uint32_t> m_filter;  // flat word k lives in bank k % banks, address k / banks
+  uint32_t m_filter_read = 0;      // in words
+  uint32_t m_param_read = 0;       // in channels
+
+  InputStore m_input;
+  OutputFifo m_fifo;
+  Run m_run;
+
+  std::array<InstructionCounts, 128> m_per_funct7{};
+  uint64_t m_macs = 0;
+  uint64_t m_busy_cycles = 0;
+  uint64_t m_gate_stall_cycles = 0;
+  uint64_t m_input_write_stall = 0;
+  uint64_t m_runs = 0;
+  uint64_t m_words_pushed = 0;
+};
+
+// The instruction's name for messages and statistics ("MACC_RUN"), or nullptr if unknown.
+const char* mnv2_instruction_name(unsigned funct7);
+
+}  // namespace accsim::cfu

@@ -1,0 +1,37 @@
+// Sizes and pipeline depths of the mnv2 CFU, from the "cfu" section of the JSON architecture
+// (configs/schema: every key, its default and why). Defaults are mnv2_first's.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+namespace accsim::cfu {
+
+struct Mnv2Config {
+  uint32_t filter_banks = 4;
+  uint32_t filter_bank_words = 512;
+  uint32_t param_entries = 512;
+  uint32_t input_words = 1024;
+  uint32_t macc_lanes = 4;
+  uint32_t macc_pipeline_depth = 2;
+  uint32_t post_process_depth = 4;
+  uint32_t fifo_words = 512;
+  uint32_t fifo_gate_words = 504;
+
+  uint32_t filter_words() const { return filter_banks * filter_bank_words; }
+  // Filter/input words the MACC pipeline consumes per cycle (4 int8 lanes per word).
+  uint32_t words_per_step() const { return macc_lanes / 4; }
+  // Cycles from a word's last feed to its entry in the output FIFO: the multiply-add
+  // pipeline, the accumulator register, the post-processor and the byte-to-word packer.
+  uint32_t word_latency() const { return macc_pipeline_depth + 1 + post_process_depth + 1; }
+};
+
+// Reads a validated "cfu" object. Throws std::invalid_argument when the sizes contradict each
+// other in a way the config checks should already have reported.
+Mnv2Config mnv2_config_from_json(const nlohmann::json& cfu);
+void check_mnv2_config(const Mnv2Config& config);
+// Most words that can be between the FIFO gate and the FIFO when the gate closes: the FIFO
+// needs this much room above output_fifo_gate_words.
+uint32_t mnv2_max_words_in_flight(const Mnv2Config& config);
+
+}  // namespace accsim::cfu
