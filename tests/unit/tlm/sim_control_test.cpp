@@ -83,6 +83,21 @@ TEST_CASE("ID and cycle registers read back", "[sim_control]") {
   REQUIRE(fw.reads == std::vector<uint32_t>{sim_control_reg::kIdValue, 123});
 }
 
+TEST_CASE("firmware arguments read back, zero beyond their count", "[sim_control]") {
+  RunStatus status;
+  Platform platform(test::effective_config(test::two_memory_config()), status);
+  platform.sim_control().set_firmware_args({6, 0xFFFFFFFE});
+  Firmware fw("fw", platform.clock());
+  platform.connect_initiator(fw.socket, "fw");
+  fw.script = {{0, {sim_control_reg::kArgCount, 0}},
+               {1, {sim_control_reg::kArg0, 0}},
+               {2, {sim_control_reg::kArg0 + 4, 0}},
+               {3, {sim_control_reg::kArg0 + 8, 0}},
+               {4, {sim_control_reg::kArg0 + 28, 0}}};
+  sc_core::sc_start(platform.clock().time(1000));
+  REQUIRE(fw.reads == std::vector<uint32_t>{2, 6, 0xFFFFFFFE, 0, 0});
+}
+
 TEST_CASE("region markers nest and are reported with cycles", "[sim_control]") {
   RunStatus status;
   Platform platform(test::effective_config(test::two_memory_config()), status);
