@@ -170,12 +170,13 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
                           {"icache_misses", "I$ misses in the region"},
                           {"dcache_misses", "D$ misses in the region"},
                           {"icache_stall_cycles", "Cycles stalled on the I$ in the region"},
-                          {"dcache_stall_cycles", "Cycles stalled on the D$ in the region"}},
+                          {"dcache_stall_cycles", "Cycles stalled on the D$ in the region"},
+                          {"cfu_stall_cycles", "Cycles the CPU waited for the CFU in the region"}},
                          [&cpu] {
                            const auto t = cpu.memory().totals();
-                           return std::vector<uint64_t>{cpu.core().instret(), t.icache_misses,
-                                                        t.dcache_misses, t.icache_stall,
-                                                        t.dcache_stall};
+                           return std::vector<uint64_t>{
+                               cpu.core().instret(), t.icache_misses, t.dcache_misses,
+                               t.icache_stall,       t.dcache_stall,  cpu.core().stalls().cfu};
                          });
   platform.sim_control().add_region_listener(
       [&regions](const RegionEvent& e) { regions.on_event(e); });
