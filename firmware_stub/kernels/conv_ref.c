@@ -23,9 +23,9 @@ void conv2d_int8_reference(const ConvParams* p, const int8_t* input, const int8_
             for (int ic = 0; ic < p->in_c; ++ic) acc += (in[ic] + p->input_offset) * f[ic];
           }
         }
-        if (bias) acc += bias[oc];
+        if (bias) acc = add_wrapping(acc, bias[oc]);
         acc = multiply_by_quantized_multiplier(acc, p->output_multiplier[oc], p->output_shift[oc]);
-        acc += p->output_offset;
+        acc = add_wrapping(acc, p->output_offset);
         if (acc < p->act_min) acc = p->act_min;
         if (acc > p->act_max) acc = p->act_max;
         output[(y * p->out_w + x) * p->out_c + oc] = (int8_t)acc;

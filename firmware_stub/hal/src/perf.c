@@ -36,6 +36,10 @@ void perf_enable_counter(int counter) {
   perf_csr(counter, 2, 1);
 }
 void perf_disable_counter(int counter) { perf_csr(counter, 2, 0); }
+void perf_add_starts(int counter, uint32_t count) {
+  if (counter < 0 || counter >= PERF_NUM_COUNTERS) return;
+  starts[counter] += count;
+}
 
 void perf_reset_all_counters(void) {
   for (int i = 0; i < PERF_NUM_COUNTERS; ++i) {

@@ -13,6 +13,10 @@ uint32_t perf_get_counter(int counter);
 void perf_set_counter(int counter, uint32_t value);
 void perf_enable_counter(int counter); /* counts a start */
 void perf_disable_counter(int counter);
+/* Adds `count` starts to a counter that code enabled and disabled directly through its CSR
+ * (accsim_kernels/perf_hooks.h does, to keep a function call out of inner loops), so the
+ * table's Starts and Average columns and its per-start overhead still come out right. */
+void perf_add_starts(int counter, uint32_t count);
 void perf_reset_all_counters(void);
 void perf_print_all_counters(void);
 void perf_print_value(uint64_t value); /* "12.3M"-style compact value */
