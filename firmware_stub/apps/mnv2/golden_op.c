@@ -7,7 +7,6 @@
 #include <stdio.h>
 
 #include "accsim/csr.h"
-#include "accsim_kernels/conv.h"
 #include "accsim_kernels/conv1x1.h"
 #include "accsim_kernels/test_data.h"
 
@@ -89,25 +88,6 @@ static Conv1x1Params prepare(int index) {
   return p;
 }
 
-/* The same layer through conv_ref.c, a different code base than the staged kernels. */
-static void independent_reference(const Conv1x1Params* p, int8_t* out) {
-  ConvParams c = {0};
-  c.in_h = p->height;
-  c.in_w = p->width;
-  c.in_c = p->in_c;
-  c.out_c = p->out_c;
-  c.k_h = c.k_w = 1;
-  c.stride_h = c.stride_w = 1;
-  c.input_offset = p->input_offset;
-  c.output_offset = p->output_offset;
-  c.act_min = p->act_min;
-  c.act_max = p->act_max;
-  c.output_multiplier = p->output_multiplier;
-  c.output_shift = p->output_shift;
-  conv_set_geometry(&c, 0);
-  conv2d_int8_reference(&c, p->input, p->filter, p->bias, out);
-}
-
 /* Index of the first differing byte, or -1. */
 static int first_difference(const int8_t* a, const int8_t* b, int count) {
   for (int i = 0; i < count; ++i) {
@@ -141,7 +121,7 @@ int main(void) {
   int failures = 0;
   for (int shape = 0; shape < NUM_SHAPES; ++shape) {
     const Conv1x1Params p = prepare(shape);
-    independent_reference(&p, (int8_t*)expected);
+    conv1x1_via_conv_ref(&p, (int8_t*)expected);
     if (!check_stage(shape, 1, &p, (const int8_t*)expected)) ++failures;
     /* Stage 1's output is the reference for the others, as in CFU-Playground's golden tests
      * (equal to the independent one unless stage 1 just failed). */

@@ -58,6 +58,10 @@ int conv1x1_stage4(const Conv1x1Params* p);
 int conv1x1_stage5(const Conv1x1Params* p);
 int conv1x1_stage6(const Conv1x1Params* p);
 
+/* The layer through conv_ref.c's generic reference convolution into `output` (p->output is not
+ * used): an independent check of the staged kernels. */
+void conv1x1_via_conv_ref(const Conv1x1Params* p, int8_t* output);
+
 /* conv1x1_stageN(p) for N = stage (1..CONV1X1_NUM_STAGES); -1 for any other stage. */
 int conv1x1_run(int stage, const Conv1x1Params* p);
 
