@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "cache_config.h"
-#include "cfu_module.h"
+#include "cfu_factory.h"
 #include "cfu_port.h"
 #include "commands.h"
 #include "config_loading.h"
@@ -30,7 +30,7 @@ namespace accsim::cli {
 
 namespace {
 
-const std::vector<std::string> kTraceKinds = {"console", "cache-misses", "mem"};
+const std::vector<std::string> kTraceKinds = {"console", "cache-misses", "mem", "fst"};
 
 bool check_traces(const std::vector<std::string>& traces) {
   for (const auto& t : traces) {
@@ -143,12 +143,26 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   // The CFU on the CPU's custom-0 path, when the architecture has one.
   std::unique_ptr<cfu::CfuModule> cfu;
   std::unique_ptr<cfu::CfuPort> cfu_port;
+  if (!cfg.contains("cfu") && wants(options.traces, "fst")) {
+    spdlog::warn("--trace fst: the architecture has no CFU, so there is no waveform to write");
+  }
   if (cfg.contains("cfu")) {
+    cfu::VerilatedCfuOptions rtl;
+    if (wants(options.traces, "fst")) {
+      rtl.fst_path = (out_dir / "cfu.fst").string();
+      rtl.trace_first_cycle = options.trace_limits.window_begin;
+      rtl.trace_end_cycle = options.trace_limits.window_end;
+    }
     try {
-      cfu = cfu::make_cfu(cfg.at("cfu"), platform.clock());
+      cfu = cfu::make_cfu(cfg.at("cfu"), platform.clock(), rtl);
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
       return kExitUsageError;
+    }
+    if (wants(options.traces, "fst") && cfg.at("cfu").value("impl", "model") != "rtl") {
+      spdlog::warn(
+          "--trace fst: the CFU is the C++ model (cfu.impl = model); only RTL "
+          "co-simulation has signals to trace");
     }
     cfu_port = std::make_unique<cfu::CfuPort>("cpu_cfu_port");
     cfu_port->to_cfu.bind(cfu->cpu_side);

@@ -1,9 +1,6 @@
 #include "cfu_module.h"
 
-#include <stdexcept>
-
 #include "cfu_transaction.h"
-#include "mnv2_cfu.h"
 
 namespace accsim::cfu {
 
@@ -26,13 +23,6 @@ void CfuModule::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& d
     delay += m_clock.time(command->result.response_cycle - command->issue_cycle);
   }
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
-}
-
-std::unique_ptr<CfuModule> make_cfu(const nlohmann::json& cfu, const Clock& clock) {
-  const std::string kind = cfu.value("kind", "mnv2");
-  if (kind != "mnv2") throw std::invalid_argument("cfu.kind: unknown CFU \"" + kind + "\"");
-  return std::make_unique<CfuModule>("cfu", clock,
-                                     std::make_unique<Mnv2Cfu>(mnv2_config_from_json(cfu)));
 }
 
 }  // namespace accsim::cfu

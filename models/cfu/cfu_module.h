@@ -5,7 +5,6 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <systemc>
 
 #include "cfu_model.h"
@@ -28,8 +27,5 @@ class CfuModule : public sc_core::sc_module {
   const Clock& m_clock;
   std::unique_ptr<CfuModel> m_model;
 };
-
-// The CFU a validated "cfu" config section describes. Throws std::invalid_argument.
-std::unique_ptr<CfuModule> make_cfu(const nlohmann::json& cfu, const Clock& clock);
 
 }  // namespace accsim::cfu

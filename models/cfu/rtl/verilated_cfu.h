@@ -1,0 +1,170 @@
+// The co-simulation transactor: runs any Verilated CFU with CFU-Playground's top-level signals
+// (clk, reset, cmd_valid/ready, cmd_payload_function_id/inputs_0/inputs_1, rsp_valid/ready,
+// rsp_payload_outputs_0) as a CfuModel, so the CPU reaches RTL and C++ models alike.
+//
+// Time: the RTL clock runs continuously with the CPU's cycles. Like the C++ model, the RTL
+// catches up lazily: before a command issued at CPU cycle t the transactor clocks it through
+// every cycle up to t (so background work between commands happens on the same cycles as in
+// hardware, unlike Renode, which clocks a Verilated CFU only during CFU instructions). Then:
+//   - cycle c is the clock period ending with posedge c + 1; m_cycle is the current one, whose
+//     posedge has not happened yet, so inputs for it can still be set;
+//   - the command is held on cmd_* from cycle t; the accept cycle is the first with cmd_ready;
+//   - the response cycle is the first cycle (the accept cycle itself or later) with rsp_valid;
+//     rsp_ready is always 1 (VexRiscv takes the response at once). The transactor stops in the
+//     response cycle, before its posedge: the CPU may present its next command in that cycle.
+// Include this header (and the Verilated model's) before <systemc> in a translation unit.
+#pragma once
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include <array>
+#include <cctype>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cfu_model.h"
+#include "stats.h"
+#include "verilated_cfu_options.h"
+
+namespace accsim::cfu {
+
+template <class Top>
+class VerilatedCfu : public CfuModel {
+ public:
+  struct Counts {
+    uint64_t count = 0;
+    uint64_t cpu_wait_cycles = 0;
+  };
+
+  explicit VerilatedCfu(VerilatedCfuOptions options)
+      : m_options(std::move(options)), m_context(std::make_unique<VerilatedContext>()) {
+    if (!m_options.fst_path.empty()) m_context->traceEverOn(true);
+    m_top = std::make_unique<Top>(m_context.get(), m_options.name.c_str());
+    // Reset before cycle 0; these cycles are not the CPU's and are not traced.
+    m_top->clk = 0;
+    m_top->reset = 1;
+    m_top->cmd_valid = 0;
+    m_top->rsp_ready = 1;
+    m_top->eval();
+    for (unsigned i = 0; i < m_options.reset_cycles; ++i) edge();
+    m_top->reset = 0;
+    m_top->eval();
+    m_cycle = 0;
+    if (!m_options.fst_path.empty()) {
+      m_trace = std::make_unique<VerilatedFstC>();
+      m_top->trace(m_trace.get(), 99);
+      m_trace->open(m_options.fst_path.c_str());
+      dump(0);
+    }
+  }
+  ~VerilatedCfu() override {
+    if (m_trace) m_trace->close();
+    m_top->final();
+  }
+
+  Result execute(uint16_t function_id, uint32_t in0, uint32_t in1, uint64_t issue) override {
+    while (m_cycle < issue) tick();
+    Result r;
+    uint64_t waited = 0;
+    present(function_id, in0, in1);
+    while (!m_top->cmd_ready) {
+      if (++waited > m_options.max_wait_cycles) return hung("accept", function_id, issue);
+      tick();
+      present(function_id, in0, in1);
+    }
+    r.accept_cycle = m_cycle;
+    if (!m_top->rsp_valid) {
+      tick();  // registers the command; cmd_valid drops
+      while (!m_top->rsp_valid) {
+        if (++waited > m_options.max_wait_cycles) return hung("answer", function_id, issue);
+        tick();
+      }
+    }
+    r.response_cycle = m_cycle;
+    r.value = m_top->rsp_payload_outputs_0;
+    Counts& c = m_counts[(function_id >> 3) & 127];
+    ++c.count;
+    if (r.response_cycle > issue + 1) c.cpu_wait_cycles += r.response_cycle - (issue + 1);
+    return r;
+  }
+
+  void report(Stats& stats, uint64_t end_cycle) const override {
+    uint64_t instructions = 0;
+    uint64_t waits = 0;
+    for (const Counts& c : m_counts) {
+      instructions += c.count;
+      waits += c.cpu_wait_cycles;
+    }
+    stats.set_text("cfu.impl", "rtl", "CFU implementation (model or Verilated RTL)");
+    stats.set("cfu.instructions", instructions, "CFU instructions executed");
+    stats.set("cfu.cpu_wait_cycles", waits,
+              "Cycles the CPU waited for the CFU (accept or response), all instructions");
+    stats.set("cfu.rtl.cycles_clocked", m_cycle, "Clock cycles the Verilated CFU was run");
+    (void)end_cycle;
+    for (unsigned funct7 = 0; funct7 < m_counts.size(); ++funct7) {
+      const char* name = m_options.instruction_name ? m_options.instruction_name(funct7) : nullptr;
+      const Counts& c = m_counts[funct7];
+      std::string label = name ? name : "funct7_" + std::to_string(funct7);
+      if (name == nullptr && c.count == 0) continue;
+      for (char& ch : label) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      stats.set("cfu.insn." + label + ".count", c.count,
+                std::string(name ? name : label) + " instructions executed");
+      stats.set("cfu.insn." + label + ".cpu_wait_cycles", c.cpu_wait_cycles,
+                std::string("Cycles the CPU waited on ") + (name ? name : label) +
+                    " beyond its own cycle");
+    }
+  }
+  const Counts& counts(unsigned funct7) const { return m_counts[funct7 & 127]; }
+
+  uint64_t cycles_clocked() const { return m_cycle; }
+
+ private:
+  void present(uint16_t function_id, uint32_t in0, uint32_t in1) {
+    m_top->cmd_valid = 1;
+    m_top->cmd_payload_function_id = function_id;
+    m_top->cmd_payload_inputs_0 = in0;
+    m_top->cmd_payload_inputs_1 = in1;
+    m_top->eval();
+  }
+  // The posedge ending the current cycle, then the falling edge where the transactor's inputs
+  // return to idle for the next cycle.
+  void tick() {
+    edge();
+    ++m_cycle;
+  }
+  void edge() {
+    m_top->clk = 1;
+    m_top->eval();
+    dump(2 * m_cycle + 1);
+    m_top->clk = 0;
+    m_top->cmd_valid = 0;
+    m_top->eval();
+    dump(2 * m_cycle + 2);
+  }
+  void dump(uint64_t half_cycles) {
+    if (!m_trace) return;
+    const uint64_t cycle = half_cycles / 2;
+    if (cycle < m_options.trace_first_cycle || cycle >= m_options.trace_end_cycle) return;
+    m_trace->dump(half_cycles * (m_options.clock_period_ps / 2));
+  }
+  Result hung(const char* what, uint16_t function_id, uint64_t issue) const {
+    Result r;
+    r.status = Result::Status::kError;
+    r.error = "the RTL CFU did not " + std::string(what) + " function_id " +
+              std::to_string(function_id) + " (funct7 " + std::to_string(function_id >> 3) +
+              ", issued at cycle " + std::to_string(issue) + ") within " +
+              std::to_string(m_options.max_wait_cycles) + " cycles";
+    return r;
+  }
+
+  VerilatedCfuOptions m_options;
+  std::unique_ptr<VerilatedContext> m_context;
+  std::unique_ptr<Top> m_top;
+  std::unique_ptr<VerilatedFstC> m_trace;
+  uint64_t m_cycle = 0;
+  std::array<Counts, 128> m_counts{};
+};
+
+}  // namespace accsim::cfu
