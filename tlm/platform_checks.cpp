@@ -58,6 +58,17 @@ void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnosti
     const std::string path = "cfu." + key;
     diags.push_back({config.origin_of(path), path, message});
   };
+  if (const auto* kind = find(cfg, {"cfu", "kind"}); kind && *kind == "verilog") {
+    const auto* impl = find(cfg, {"cfu", "impl"});
+    if (impl && *impl != "rtl") {
+      report("impl", "a \"verilog\" CFU has no C++ model: set \"rtl\"");
+    }
+    const auto* sources = find(cfg, {"cfu", "rtl", "sources"});
+    if (sources == nullptr || !sources->is_array() || sources->empty()) {
+      report("rtl.sources", "a \"verilog\" CFU needs its Verilog files");
+    }
+    return;  // the mnv2 sizes below do not apply
+  }
   const auto lanes = value("macc_lanes");
   const auto banks = value("filter_banks");
   if (lanes && *lanes % 4 != 0) {

@@ -153,8 +153,19 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       rtl.trace_first_cycle = options.trace_limits.window_begin;
       rtl.trace_end_cycle = options.trace_limits.window_end;
     }
+    // A user's Verilog sources are named relative to the config file that lists them.
+    nlohmann::json cfu_config = cfg.at("cfu");
+    if (cfu_config.contains("rtl") && cfu_config["rtl"].contains("sources")) {
+      const fs::path origin = loaded->origin_of("cfu.rtl.sources");
+      const fs::path base = fs::is_regular_file(origin) ? origin.parent_path() : fs::path(".");
+      for (auto& source : cfu_config["rtl"]["sources"]) {
+        const fs::path p = source.get<std::string>();
+        source = (p.is_absolute() ? p : base / p).lexically_normal().string();
+      }
+    }
     try {
-      cfu = cfu::make_cfu(cfg.at("cfu"), platform.clock(), rtl);
+      cfu = cfu::make_cfu(cfu_config, platform.clock(), rtl,
+                          [](const std::string& line) { spdlog::info("{}", line); });
     } catch (const std::invalid_argument& e) {
       std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
       return kExitUsageError;
