@@ -41,7 +41,7 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
     }
     std::fprintf(out, "\n");
   }
-  if (stats.contains("cfu.instructions")) {
+  if (stats.contains("cfu.busy_cycles")) {  // the C++ model sees inside the CFU
     const uint64_t busy = stats.get("cfu.busy_cycles");
     std::fprintf(out,
                  "  cfu           %llu instructions, %llu MACs, MACC pipeline busy %llu cycles "
@@ -51,6 +51,12 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
                  static_cast<unsigned long long>(busy), percent(busy, cycles),
                  static_cast<unsigned long long>(stats.get("cfu.gate_stall_cycles")),
                  static_cast<unsigned long long>(stats.get("cfu.fifo.peak_words")));
+  } else if (stats.contains("cfu.instructions")) {  // RTL: what the CPU saw of it
+    std::fprintf(out,
+                 "  cfu (RTL)     %llu instructions, CPU waited %llu cycles, %llu cycles clocked\n",
+                 static_cast<unsigned long long>(stats.get("cfu.instructions")),
+                 static_cast<unsigned long long>(stats.get("cfu.cpu_wait_cycles")),
+                 static_cast<unsigned long long>(stats.get("cfu.rtl.cycles_clocked")));
   }
   std::fprintf(out, "  host          %.3f s, %.2f simulated MIPS, %.2f MHz\n",
                host.at("host_seconds").get<double>(), host.at("simulated_mips").get<double>(),

@@ -75,14 +75,15 @@ class VerilatedCfu : public CfuModel {
       present(function_id, in0, in1);
     }
     r.accept_cycle = m_cycle;
-    if (!m_top->rsp_valid) {
+    // rsp_valid during the previous command's response cycle is still that command's answer.
+    if (!m_top->rsp_valid || m_cycle == m_last_response) {
       tick();  // registers the command; cmd_valid drops
       while (!m_top->rsp_valid) {
         if (++waited > m_options.max_wait_cycles) return hung("answer", function_id, issue);
         tick();
       }
     }
-    r.response_cycle = m_cycle;
+    r.response_cycle = m_last_response = m_cycle;
     r.value = m_top->rsp_payload_outputs_0;
     Counts& c = m_counts[(function_id >> 3) & 127];
     ++c.count;
@@ -164,6 +165,7 @@ class VerilatedCfu : public CfuModel {
   std::unique_ptr<Top> m_top;
   std::unique_ptr<VerilatedFstC> m_trace;
   uint64_t m_cycle = 0;
+  uint64_t m_last_response = UINT64_MAX;
   std::array<Counts, 128> m_counts{};
 };
 
