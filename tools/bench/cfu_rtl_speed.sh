@@ -19,7 +19,7 @@ for impl in model rtl; do
   read -r s mhz cycles < <(python3 -c "
 import json
 h = json.load(open('$out/$impl/host.json')); s = json.load(open('$out/$impl/stats.json'))
-print(h['host_seconds'], h['simulated_mhz'], s['cpu.cycles'])")
+print(f\"{h['host_seconds']:.3f} {h['simulated_mhz']:.2f} {s['cpu.cycles']}\")")
   seconds[$impl]=$s
   echo "$impl: $cycles cycles in $s s = $mhz M simulated cycles/s"
 done
