@@ -55,7 +55,7 @@ std::unique_ptr<CfuModule> make_cfu(const nlohmann::json& cfu, const Clock& cloc
   const Mnv2Config config = mnv2_config_from_json(cfu);
   std::unique_ptr<CfuModel> model;
   if (impl == "rtl") {
-    model = make_mnv2_rtl(config, rtl_options);
+    model = make_mnv2_rtl(config, rtl_options, default_cache_dir(), note);
   } else {
     model = std::make_unique<Mnv2Cfu>(config);
   }

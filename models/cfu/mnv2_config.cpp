@@ -33,6 +33,7 @@ void check_mnv2_config(const Mnv2Config& c) {
   const auto fail = [](const std::string& m) { throw std::invalid_argument("cfu: " + m); };
   if (c.macc_lanes == 0 || c.macc_lanes % 4 != 0) fail("macc_lanes must be a multiple of 4");
   if (c.words_per_step() > c.filter_banks) fail("macc_lanes exceeds 4 x filter_banks");
+  if (c.post_process_depth < 4) fail("post_process_depth must be at least 4 (one per operation)");
   if (c.filter_banks == 0 || c.filter_bank_words == 0 || c.param_entries == 0 ||
       c.input_words == 0 || c.fifo_words == 0 || c.fifo_gate_words == 0) {
     fail("store sizes must be positive");

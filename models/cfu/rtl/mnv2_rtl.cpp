@@ -1,5 +1,7 @@
 #include "mnv2_rtl.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 
@@ -9,6 +11,7 @@
 #include "verilated_cfu.h"
 #endif
 #include "mnv2_cfu.h"
+#include "runtime_cfu.h"
 
 namespace accsim::cfu {
 
@@ -17,44 +20,64 @@ namespace accsim::cfu {
 bool mnv2_rtl_available() { return true; }
 
 std::unique_ptr<CfuModel> make_mnv2_rtl(const Mnv2Config& config,
-                                        const VerilatedCfuOptions& options) {
-  // The Verilog parameters this build was verilated with (rtl/CMakeLists.txt).
+                                        const VerilatedCfuOptions& options,
+                                        const std::string& cache_dir,
+                                        const std::function<void(const std::string&)>& note) {
+  // The Verilog parameters the built-in library was verilated with (rtl/CMakeLists.txt).
   const struct {
-    const char* key;
+    const char* name;
     uint32_t configured;
     uint32_t built;
-    const char* cmake;
   } parameters[] = {
-      {"filter_banks", config.filter_banks, ACCSIM_MNV2_RTL_FILTER_BANKS, "FILTER_BANKS"},
-      {"filter_bank_words", config.filter_bank_words, ACCSIM_MNV2_RTL_FILTER_BANK_WORDS,
-       "FILTER_BANK_WORDS"},
-      {"param_store_entries", config.param_entries, ACCSIM_MNV2_RTL_PARAM_ENTRIES, "PARAM_ENTRIES"},
-      {"input_store_words", config.input_words, ACCSIM_MNV2_RTL_INPUT_WORDS, "INPUT_WORDS"},
-      {"macc_lanes", config.macc_lanes, ACCSIM_MNV2_RTL_LANES, "LANES"},
-      {"macc_pipeline_depth", config.macc_pipeline_depth, ACCSIM_MNV2_RTL_MACC_DEPTH, "MACC_DEPTH"},
-      {"post_process_depth", config.post_process_depth, ACCSIM_MNV2_RTL_POST_DEPTH, "POST_DEPTH"},
-      {"output_fifo_words", config.fifo_words, ACCSIM_MNV2_RTL_FIFO_WORDS, "FIFO_WORDS"},
-      {"output_fifo_gate_words", config.fifo_gate_words, ACCSIM_MNV2_RTL_GATE_WORDS, "GATE_WORDS"},
+      {"FILTER_BANKS", config.filter_banks, ACCSIM_MNV2_RTL_FILTER_BANKS},
+      {"FILTER_BANK_WORDS", config.filter_bank_words, ACCSIM_MNV2_RTL_FILTER_BANK_WORDS},
+      {"PARAM_ENTRIES", config.param_entries, ACCSIM_MNV2_RTL_PARAM_ENTRIES},
+      {"INPUT_WORDS", config.input_words, ACCSIM_MNV2_RTL_INPUT_WORDS},
+      {"LANES", config.macc_lanes, ACCSIM_MNV2_RTL_LANES},
+      {"MACC_DEPTH", config.macc_pipeline_depth, ACCSIM_MNV2_RTL_MACC_DEPTH},
+      {"POST_DEPTH", config.post_process_depth, ACCSIM_MNV2_RTL_POST_DEPTH},
+      {"FIFO_WORDS", config.fifo_words, ACCSIM_MNV2_RTL_FIFO_WORDS},
+      {"GATE_WORDS", config.fifo_gate_words, ACCSIM_MNV2_RTL_GATE_WORDS},
   };
-  for (const auto& p : parameters) {
-    if (p.configured != p.built) {
-      throw std::invalid_argument(
-          std::string("cfu.") + p.key + ": " + std::to_string(p.configured) +
-          ", but the Verilated mnv2 CFU of this build has " + std::to_string(p.built) +
-          " (Verilog parameters are fixed when verilating: reconfigure with -DACCSIM_MNV2_RTL_" +
-          p.cmake + "=" + std::to_string(p.configured) + ", or use \"impl\": \"model\")");
-    }
-  }
+  // Limits of the RTL's structure (rtl/cfu/mnv2/Cfu.v) that the C++ model does not have.
+  const auto require = [](bool ok, const std::string& message) {
+    if (!ok) throw std::invalid_argument(message + " (or use \"impl\": \"model\")");
+  };
+  require(config.filter_bank_words >= 2 && config.param_entries >= 2 && config.fifo_words >= 2,
+          "cfu: the mnv2 RTL needs at least 2 entries in every store");
+  require(config.input_words >= 2 * config.filter_banks &&
+              config.input_words >= 2 * config.words_per_step(),
+          "cfu.input_store_words: the mnv2 RTL needs at least 2 x filter_banks and "
+          "2 x macc_lanes / 4 words");
   VerilatedCfuOptions o = options;
   if (o.instruction_name == nullptr) o.instruction_name = mnv2_instruction_name;
-  return std::make_unique<VerilatedCfu<Vmnv2_cfu>>(o);
+  bool as_built = true;
+  for (const auto& p : parameters) as_built = as_built && p.configured == p.built;
+  if (as_built) return std::make_unique<VerilatedCfu<Vmnv2_cfu>>(o);
+
+  // Other sizes: the same Verilog verilated with the config's parameters on first use
+  // (cached like a user's CFU).
+  RuntimeCfuSpec spec;
+  for (const auto& entry : std::filesystem::directory_iterator(ACCSIM_MNV2_RTL_DIR)) {
+    if (entry.path().extension() == ".v") spec.sources.push_back(entry.path().string());
+  }
+  std::sort(spec.sources.begin(), spec.sources.end());
+  for (const auto& p : parameters) spec.parameters[p.name] = p.configured;
+  spec.cache_dir = cache_dir;
+  try {
+    return load_runtime_cfu(spec, o, note);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(e.what());
+  }
 }
 
 #else
 
 bool mnv2_rtl_available() { return false; }
 
-std::unique_ptr<CfuModel> make_mnv2_rtl(const Mnv2Config&, const VerilatedCfuOptions&) {
+std::unique_ptr<CfuModel> make_mnv2_rtl(const Mnv2Config&, const VerilatedCfuOptions&,
+                                        const std::string&,
+                                        const std::function<void(const std::string&)>&) {
   throw std::invalid_argument(
       "cfu.impl: \"rtl\" needs the Verilated mnv2 CFU, which this build lacks (configure with "
       "-DACCSIM_BUILD_RTL=ON and Verilator installed: scripts/setup.sh)");
