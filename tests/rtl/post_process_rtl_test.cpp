@@ -18,6 +18,7 @@
 #include <string>
 
 #include "post_process.h"
+#include "post_process_vectors.h"
 
 namespace {
 
@@ -178,30 +179,16 @@ TEST_CASE("post-processor RTL: edge cases", "[rtl]") {
 
 TEST_CASE("post-processor RTL: 10^6 random vectors", "[rtl]") {
   PostProcessBench bench;
-  std::mt19937 rng(20261122);
-  std::uniform_int_distribution<int32_t> any(kMin, kMax);
-  std::uniform_int_distribution<int32_t> small(-(1 << 20), 1 << 20);
-  std::uniform_int_distribution<int> shift_dist(-31, 31);
-  std::uniform_int_distribution<int> realistic_shift(-12, 2);
-  std::uniform_int_distribution<int32_t> int8(-128, 127);
-  std::uniform_int_distribution<int> pick(0, 3);
+  accsim_test::PostProcessVectors vectors(20261122);
   constexpr uint64_t kVectors = 1000000;
   for (uint64_t i = 0; i < kVectors; ++i) {
-    // Realistic accumulators and shifts (where rounding matters) mixed with the whole range.
-    const bool realistic = pick(rng) != 0;
+    const auto r = vectors.next(/*full_range_clamp_share=*/3);
     Vector v;
-    v.acc = realistic ? small(rng) : any(rng);
-    v.bias = realistic ? small(rng) / 16 : any(rng);
-    v.multiplier =
-        pick(rng) == 0 ? any(rng) : std::uniform_int_distribution<int32_t>(1 << 30, kMax)(rng);
-    v.shift = realistic ? realistic_shift(rng) : shift_dist(rng);
-    int32_t lo = int8(rng), hi = int8(rng);
-    if (lo > hi) std::swap(lo, hi);
-    if (pick(rng) != 0) {
-      lo = -128;
-      hi = 127;
-    }
-    v.stage = {int8(rng), lo, hi};
+    v.acc = r.acc;
+    v.bias = r.bias;
+    v.multiplier = r.multiplier;
+    v.shift = r.shift;
+    v.stage = r.stage;
     bench.push(v);
     if (!bench.failure().empty()) break;
   }

@@ -4,8 +4,8 @@
 
 #include <catch2/catch.hpp>
 #include <limits>
-#include <random>
 
+#include "post_process_vectors.h"
 #include "tflite_model.h"
 
 using accsim::cfu::OutputStage;
@@ -60,31 +60,18 @@ TEST_CASE("post_process clamps, offsets and wraps the bias sum", "[cfu][post]") 
 }
 
 TEST_CASE("post_process matches the reference on 10^6 random tuples", "[cfu][post]") {
-  std::mt19937 rng(20261121);
-  std::uniform_int_distribution<int32_t> any(kMin, kMax);
-  std::uniform_int_distribution<int32_t> small(-(1 << 20), 1 << 20);
-  std::uniform_int_distribution<int> shift_dist(-31, 31);
-  std::uniform_int_distribution<int> realistic_shift(-12, 2);
-  std::uniform_int_distribution<int32_t> int8(-128, 127);
-  std::uniform_int_distribution<int> pick(0, 3);
+  accsim_test::PostProcessVectors vectors(20261121);
   int mismatches = 0;
   for (int i = 0; i < 1000000; ++i) {
-    // Mix realistic accumulators/shifts (where rounding matters) with the whole int32 range.
-    const bool realistic = pick(rng) != 0;
-    const int32_t acc = realistic ? small(rng) : any(rng);
-    const int32_t bias = realistic ? small(rng) / 16 : any(rng);
-    const int32_t m =
-        pick(rng) == 0 ? any(rng) : std::uniform_int_distribution<int32_t>(1 << 30, kMax)(rng);
-    const int shift = realistic ? realistic_shift(rng) : shift_dist(rng);
-    int32_t lo = int8(rng), hi = int8(rng);
-    if (lo > hi) std::swap(lo, hi);
-    const OutputStage stage{int8(rng), lo, hi};
+    const auto v = vectors.next();
+    const int32_t acc = v.acc, bias = v.bias, m = v.multiplier, shift = v.shift;
+    const OutputStage& stage = v.stage;
     const int8_t got = post_process(acc, bias, m, shift, stage);
     const int8_t want = reference(acc, bias, m, shift, stage);
     if (got != want && ++mismatches <= 5) {
       FAIL_CHECK("acc=" << acc << " bias=" << bias << " m=" << m << " shift=" << shift
-                        << " offset=" << stage.output_offset << " [" << lo << "," << hi << "]: got "
-                        << int(got) << ", want " << int(want));
+                        << " offset=" << stage.output_offset << " [" << stage.activation_min << ","
+                        << stage.activation_max << "]: got " << int(got) << ", want " << int(want));
     }
   }
   CHECK(mismatches == 0);
