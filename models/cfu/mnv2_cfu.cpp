@@ -1,7 +1,6 @@
 #include "mnv2_cfu.h"
 
 #include <algorithm>
-#include <cctype>
 #include <limits>
 
 #include "accsim/mnv2_cfu_isa.h"
@@ -39,12 +38,6 @@ constexpr InstructionName kInstructionNames[] = {
     {MNV2_GET_CONFIG, "GET_CONFIG"},
 };
 
-std::string lower(const char* s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string n(uint64_t v) { return std::to_string(v); }
 
 }  // namespace
@@ -71,9 +64,7 @@ cpu::CfuIf::Result Mnv2Cfu::fail(const std::string& message) const {
   return r;
 }
 
-cpu::CfuIf::Result Mnv2Cfu::respond(uint64_t issue, uint64_t accept, uint64_t response,
-                                    uint32_t value) {
-  (void)issue;
+cpu::CfuIf::Result Mnv2Cfu::respond(uint64_t accept, uint64_t response, uint32_t value) {
   Result r;
   r.accept_cycle = accept;
   r.response_cycle = response;
@@ -144,9 +135,7 @@ cpu::CfuIf::Result Mnv2Cfu::execute(uint16_t function_id, uint32_t in0, uint32_t
     r.error = std::string(name) + ": " + r.error;
     return r;
   }
-  InstructionCounts& counts = m_per_funct7[funct7];
-  ++counts.count;
-  if (r.response_cycle > issue + 1) counts.cpu_wait_cycles += r.response_cycle - (issue + 1);
+  m_instructions.record(funct7, issue, r.response_cycle);
   return r;
 }
 
@@ -319,7 +308,6 @@ cpu::CfuIf::Result Mnv2Cfu::set_scalar(unsigned funct7, uint32_t value, uint64_t
       break;
     case MNV2_SET_OUTPUT_DEPTH:
       if (value == 0) problem = "output depth 0";
-      m_output_depth = value;
       break;
     case MNV2_SET_INPUT_OFFSET:
       problem = in_range(-256, 255, "input offset (a 9-bit signed register)");
@@ -353,7 +341,7 @@ cpu::CfuIf::Result Mnv2Cfu::set_scalar(unsigned funct7, uint32_t value, uint64_t
   }
   if (!problem.empty()) return fail(problem);
   m_cmd_ready = accept + 1;
-  return respond(issue, accept, accept + 1, 0);
+  return respond(accept, accept + 1, 0);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::store_param(unsigned funct7, uint32_t value, uint64_t issue) {
@@ -374,7 +362,7 @@ cpu::CfuIf::Result Mnv2Cfu::store_param(unsigned funct7, uint32_t value, uint64_
   store.push_back(v);
   const uint64_t accept = std::max(issue, m_cmd_ready);
   m_cmd_ready = accept + 1;
-  return respond(issue, accept, accept + 1, 0);
+  return respond(accept, accept + 1, 0);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::store_filter(uint32_t value, uint64_t issue) {
@@ -387,7 +375,7 @@ cpu::CfuIf::Result Mnv2Cfu::store_filter(uint32_t value, uint64_t issue) {
   m_filter.push_back(value);
   const uint64_t accept = std::max(issue, m_cmd_ready);
   m_cmd_ready = accept + 1;
-  return respond(issue, accept, accept + 1, 0);
+  return respond(accept, accept + 1, 0);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::store_input(uint32_t value, uint64_t issue) {
@@ -411,7 +399,7 @@ cpu::CfuIf::Result Mnv2Cfu::store_input(uint32_t value, uint64_t issue) {
   m_input_write_stall += accept - presented;
   m_input.write(value, accept + 1);
   m_cmd_ready = accept + 1;
-  return respond(issue, accept, accept + 1, 0);
+  return respond(accept, accept + 1, 0);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::macc_run(uint64_t issue) {
@@ -443,7 +431,7 @@ cpu::CfuIf::Result Mnv2Cfu::macc_run(uint64_t issue) {
   m_macs += uint64_t{m_batch} * m_input.depth_words() * 4;
   ++m_runs;
   m_cmd_ready = accept + 1;
-  return respond(issue, accept, accept + 1, 0);
+  return respond(accept, accept + 1, 0);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::get_output(uint64_t issue) {
@@ -455,6 +443,7 @@ cpu::CfuIf::Result Mnv2Cfu::get_output(uint64_t issue) {
     }
     // The FIFO is empty, so the gate is open: the run reaches its next word.
     advance(kNever, /*force=*/true, /*until_word=*/true);
+    if (m_fifo.empty()) return fail("the MACC_RUN ended without producing a word");
   }
   const uint64_t response = std::max(accept + 1, m_fifo.front().ready);
   const uint32_t value = m_fifo.front().value;
@@ -462,7 +451,7 @@ cpu::CfuIf::Result Mnv2Cfu::get_output(uint64_t issue) {
   advance(response, /*force=*/false, /*until_word=*/false);
   m_fifo.pop(response);
   m_cmd_ready = response;
-  return respond(issue, accept, response, value);
+  return respond(accept, response, value);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::mark_input_read_finished(uint64_t issue) {
@@ -475,7 +464,7 @@ cpu::CfuIf::Result Mnv2Cfu::mark_input_read_finished(uint64_t issue) {
   const uint64_t accept = std::max(issue, m_cmd_ready);
   m_input.release_head(accept + 1);
   m_cmd_ready = accept + 1;
-  return respond(issue, accept, accept + 1, 0);
+  return respond(accept, accept + 1, 0);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::post_process_op(uint32_t acc, uint64_t issue) {
@@ -486,7 +475,7 @@ cpu::CfuIf::Result Mnv2Cfu::post_process_op(uint32_t acc, uint64_t issue) {
   m_param_read = (m_param_read + 1) % m_batch;
   const uint64_t response = accept + m_config.post_process_depth;
   m_cmd_ready = response;
-  return respond(issue, accept, response, static_cast<uint32_t>(int32_t{out}));
+  return respond(accept, response, static_cast<uint32_t>(int32_t{out}));
 }
 
 cpu::CfuIf::Result Mnv2Cfu::macc4_run(unsigned channels, bool post_processed, uint64_t issue) {
@@ -525,7 +514,7 @@ cpu::CfuIf::Result Mnv2Cfu::macc4_run(unsigned channels, bool post_processed, ui
   m_busy_cycles += feeds;
   m_macs += uint64_t{channels} * depth * 4;
   m_cmd_ready = response;
-  return respond(issue, accept, response, value);
+  return respond(accept, response, value);
 }
 
 cpu::CfuIf::Result Mnv2Cfu::get_config(uint32_t item, uint64_t issue) {
@@ -551,27 +540,15 @@ cpu::CfuIf::Result Mnv2Cfu::get_config(uint32_t item, uint64_t issue) {
   }
   const uint64_t accept = std::max(issue, m_cmd_ready);
   m_cmd_ready = accept + 1;
-  return respond(issue, accept, accept + 1, value);
+  return respond(accept, accept + 1, value);
 }
 
 // --- Statistics ------------------------------------------------------------------------------
 
 void Mnv2Cfu::report(Stats& stats, uint64_t end_cycle) const {
-  uint64_t instructions = 0;
-  uint64_t waits = 0;
-  for (const auto& entry : kInstructionNames) {
-    const InstructionCounts& c = m_per_funct7[entry.funct7];
-    instructions += c.count;
-    waits += c.cpu_wait_cycles;
-    const std::string prefix = "cfu.insn." + lower(entry.name);
-    stats.set(prefix + ".count", c.count, std::string(entry.name) + " instructions executed");
-    stats.set(prefix + ".cpu_wait_cycles", c.cpu_wait_cycles,
-              std::string("Cycles the CPU waited on ") + entry.name + " beyond its own cycle");
-  }
-  stats.set_text("cfu.kind", "mnv2", "CFU model");
-  stats.set("cfu.instructions", instructions, "CFU instructions executed");
-  stats.set("cfu.cpu_wait_cycles", waits,
-            "Cycles the CPU waited for the CFU (accept or response), all instructions");
+  m_instructions.report(stats, mnv2_instruction_name);
+  stats.set_text("cfu.kind", "mnv2", "CFU design");
+  stats.set_text("cfu.impl", "model", "CFU implementation (model or Verilated RTL)");
   stats.set("cfu.macs", m_macs, "Multiply-accumulates computed by the MACC pipeline");
   stats.set("cfu.macc_runs", m_runs, "MACC_RUN batches x pixels started");
   stats.set("cfu.busy_cycles", m_busy_cycles, "Cycles the MACC pipeline was fed a step");

@@ -17,6 +17,7 @@
 
 #include "cfu_model.h"
 #include "input_store.h"
+#include "instruction_stats.h"
 #include "mnv2_config.h"
 #include "output_fifo.h"
 #include "post_process.h"
@@ -33,11 +34,9 @@ class Mnv2Cfu : public CfuModel {
   const Mnv2Config& config() const { return m_config; }
 
   // Counters, also read by tests.
-  struct InstructionCounts {
-    uint64_t count = 0;
-    uint64_t cpu_wait_cycles = 0;  // cycles beyond the instruction's own one
-  };
-  const InstructionCounts& instruction(unsigned funct7) const { return m_per_funct7[funct7]; }
+  const CfuInstructionStats::Counts& instruction(unsigned funct7) const {
+    return m_instructions[funct7];
+  }
   uint64_t macs() const { return m_macs; }
   uint64_t busy_cycles() const { return m_busy_cycles; }
   uint64_t gate_stall_cycles() const { return m_gate_stall_cycles; }
@@ -59,7 +58,7 @@ class Mnv2Cfu : public CfuModel {
   enum class Advance { kDone, kReachedLimit, kDeadlock };
 
   Result fail(const std::string& message) const;
-  Result respond(uint64_t issue, uint64_t accept, uint64_t response, uint32_t value);
+  Result respond(uint64_t accept, uint64_t response, uint32_t value);
 
   // The sequencer: feed steps up to `limit` (exclusive). `force`: the CPU waits on the CFU,
   // so no GET_OUTPUT can come meanwhile; run until the run ends (or, with `until_word`, until
@@ -93,8 +92,7 @@ class Mnv2Cfu : public CfuModel {
   Mnv2Config m_config;
   uint64_t m_cmd_ready = 0;  // first cycle cmd_ready is high
 
-  // Layer scalars.
-  uint32_t m_output_depth = 0;
+  // Layer scalars. (SET_OUTPUT_DEPTH is checked but, as in mnv2_first, steers nothing.)
   OutputStage m_stage;
   int32_t m_input_offset = 0;
 
@@ -109,7 +107,7 @@ class Mnv2Cfu : public CfuModel {
   OutputFifo m_fifo;
   Run m_run;
 
-  std::array<InstructionCounts, 128> m_per_funct7{};
+  CfuInstructionStats m_instructions;
   uint64_t m_macs = 0;
   uint64_t m_busy_cycles = 0;
   uint64_t m_gate_stall_cycles = 0;

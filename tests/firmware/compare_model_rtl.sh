@@ -19,6 +19,8 @@ fi
 python3 - "$out/model/stats.json" "$out/rtl/stats.json" <<'PY'
 import json, sys
 model, rtl = (json.load(open(p)) for p in sys.argv[1:3])
+if rtl.get("cfu.impl") != "rtl" or not rtl.get("cfu.rtl.cycles_clocked"):
+    sys.exit("FAIL: the rtl run did not co-simulate the Verilated CFU")
 shared = [k for k in model
           if k.startswith(("cpu.", "cache.", "region.", "bus.", "cfu.insn."))
           or k in ("cfu.instructions", "cfu.cpu_wait_cycles", "run.end_cycle")]

@@ -81,6 +81,12 @@ std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
   if (spec.sources.empty()) throw std::runtime_error("cfu.rtl.sources: no Verilog sources");
   uint64_t key = fnv1a64(kWrapperVersion, 1469598103934665603ull);
   key = fnv1a64(ACCSIM_RUNTIME_CFU_BUILD_ID, key);
+  // The headers compiled into the library (the transactor and what it includes): a change to
+  // them must not load a library built against the old ones.
+  std::istringstream headers(ACCSIM_RUNTIME_CFU_HEADERS);
+  for (std::string header; std::getline(headers, header, '|');) {
+    key = fnv1a64(read_file(header), key);
+  }
   key = fnv1a64(spec.top, key);
   for (const auto& [name, value] : spec.parameters) {
     key = fnv1a64(name + "=" + std::to_string(value), key);
@@ -95,8 +101,10 @@ std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
   const fs::path library = dir / "libcfu.so";
 
   if (!fs::exists(library)) {
-    note("verilating " + spec.sources.front() + (spec.sources.size() > 1 ? " (and more)" : "") +
-         " into " + dir.string() + " (first use of this design; cached afterwards)");
+    if (note) {
+      note("verilating " + spec.sources.front() + (spec.sources.size() > 1 ? " (and more)" : "") +
+           " into " + dir.string() + " (first use of this design; cached afterwards)");
+    }
     fs::create_directories(dir);
     std::ofstream(dir / "wrapper.cpp") << kWrapper;
     std::string verilate = std::string(ACCSIM_VERILATOR) +

@@ -18,14 +18,12 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
-#include <array>
-#include <cctype>
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "cfu_model.h"
-#include "stats.h"
+#include "instruction_stats.h"
 #include "verilated_cfu_options.h"
 
 namespace accsim::cfu {
@@ -33,11 +31,6 @@ namespace accsim::cfu {
 template <class Top>
 class VerilatedCfu : public CfuModel {
  public:
-  struct Counts {
-    uint64_t count = 0;
-    uint64_t cpu_wait_cycles = 0;
-  };
-
   explicit VerilatedCfu(VerilatedCfuOptions options)
       : m_options(std::move(options)), m_context(std::make_unique<VerilatedContext>()) {
     if (!m_options.fst_path.empty()) m_context->traceEverOn(true);
@@ -85,39 +78,16 @@ class VerilatedCfu : public CfuModel {
     }
     r.response_cycle = m_last_response = m_cycle;
     r.value = m_top->rsp_payload_outputs_0;
-    Counts& c = m_counts[(function_id >> 3) & 127];
-    ++c.count;
-    if (r.response_cycle > issue + 1) c.cpu_wait_cycles += r.response_cycle - (issue + 1);
+    m_instructions.record(function_id >> 3, issue, r.response_cycle);
     return r;
   }
 
   void report(Stats& stats, uint64_t end_cycle) const override {
-    uint64_t instructions = 0;
-    uint64_t waits = 0;
-    for (const Counts& c : m_counts) {
-      instructions += c.count;
-      waits += c.cpu_wait_cycles;
-    }
-    stats.set_text("cfu.impl", "rtl", "CFU implementation (model or Verilated RTL)");
-    stats.set("cfu.instructions", instructions, "CFU instructions executed");
-    stats.set("cfu.cpu_wait_cycles", waits,
-              "Cycles the CPU waited for the CFU (accept or response), all instructions");
-    stats.set("cfu.rtl.cycles_clocked", m_cycle, "Clock cycles the Verilated CFU was run");
     (void)end_cycle;
-    for (unsigned funct7 = 0; funct7 < m_counts.size(); ++funct7) {
-      const char* name = m_options.instruction_name ? m_options.instruction_name(funct7) : nullptr;
-      const Counts& c = m_counts[funct7];
-      std::string label = name ? name : "funct7_" + std::to_string(funct7);
-      if (name == nullptr && c.count == 0) continue;
-      for (char& ch : label) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-      stats.set("cfu.insn." + label + ".count", c.count,
-                std::string(name ? name : label) + " instructions executed");
-      stats.set("cfu.insn." + label + ".cpu_wait_cycles", c.cpu_wait_cycles,
-                std::string("Cycles the CPU waited on ") + (name ? name : label) +
-                    " beyond its own cycle");
-    }
+    m_instructions.report(stats, m_options.instruction_name);
+    stats.set_text("cfu.impl", "rtl", "CFU implementation (model or Verilated RTL)");
+    stats.set("cfu.rtl.cycles_clocked", m_cycle, "Clock cycles the Verilated CFU was run");
   }
-  const Counts& counts(unsigned funct7) const { return m_counts[funct7 & 127]; }
 
   uint64_t cycles_clocked() const { return m_cycle; }
 
@@ -166,7 +136,7 @@ class VerilatedCfu : public CfuModel {
   std::unique_ptr<VerilatedFstC> m_trace;
   uint64_t m_cycle = 0;
   uint64_t m_last_response = UINT64_MAX;
-  std::array<Counts, 128> m_counts{};
+  CfuInstructionStats m_instructions;
 };
 
 }  // namespace accsim::cfu

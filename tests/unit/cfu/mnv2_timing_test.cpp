@@ -38,7 +38,7 @@ TEST_CASE("blocking compute instructions answer after the pipeline", "[cfu][timi
   CHECK(d.last.response_cycle - d.last.accept_cycle == 3 + 2 + 1 + 4);
   d.op(MNV2_POST_PROCESS, 0);
   CHECK(d.last.response_cycle - d.last.accept_cycle == 4);
-  d.op(MNV2_MACC4_RUN_1, 0, MNV2_RAW);  // realign the filter pointer to channel 4... (any)
+  d.op(MNV2_MACC4_RUN_1, 0, MNV2_RAW);  // channels 0..3 done: RUN_4 takes 4..7
   d.op(MNV2_MACC4_RUN_4);               // 12 feeds + the 8-cycle word latency
   CHECK(d.last.response_cycle - d.last.accept_cycle == 12 + 8);
   // The CPU's wait is everything beyond the instruction's own cycle.
