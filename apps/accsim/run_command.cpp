@@ -8,8 +8,7 @@
 #include <memory>
 
 #include "cache_config.h"
-#include "cfu_factory.h"
-#include "cfu_port.h"
+#include "cfu_attachment.h"
 #include "commands.h"
 #include "config_loading.h"
 #include "cpu_config.h"
@@ -141,43 +140,12 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   platform.sim_control().set_firmware_args(std::move(firmware_args));
 
   // The CFU on the CPU's custom-0 path, when the architecture has one.
-  std::unique_ptr<cfu::CfuModule> cfu;
-  std::unique_ptr<cfu::CfuPort> cfu_port;
-  if (!cfg.contains("cfu") && wants(options.traces, "fst")) {
-    spdlog::warn("--trace fst: the architecture has no CFU, so there is no waveform to write");
-  }
-  if (cfg.contains("cfu")) {
-    cfu::VerilatedCfuOptions rtl;
-    if (wants(options.traces, "fst")) {
-      rtl.fst_path = (out_dir / "cfu.fst").string();
-      rtl.trace_first_cycle = options.trace_limits.window_begin;
-      rtl.trace_end_cycle = options.trace_limits.window_end;
-    }
-    // A user's Verilog sources are named relative to the config file that lists them.
-    nlohmann::json cfu_config = cfg.at("cfu");
-    if (cfu_config.contains("rtl") && cfu_config["rtl"].contains("sources")) {
-      const fs::path origin = loaded->origin_of("cfu.rtl.sources");
-      const fs::path base = fs::is_regular_file(origin) ? origin.parent_path() : fs::path(".");
-      for (auto& source : cfu_config["rtl"]["sources"]) {
-        const fs::path p = source.get<std::string>();
-        source = (p.is_absolute() ? p : base / p).lexically_normal().string();
-      }
-    }
-    try {
-      cfu = cfu::make_cfu(cfu_config, platform.clock(), rtl,
-                          [](const std::string& line) { spdlog::info("{}", line); });
-    } catch (const std::invalid_argument& e) {
-      std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
-      return kExitUsageError;
-    }
-    if (wants(options.traces, "fst") && cfg.at("cfu").value("impl", "model") != "rtl") {
-      spdlog::warn(
-          "--trace fst: the CFU is the C++ model (cfu.impl = model); only RTL "
-          "co-simulation has signals to trace");
-    }
-    cfu_port = std::make_unique<cfu::CfuPort>("cpu_cfu_port");
-    cfu_port->to_cfu.bind(cfu->cpu_side);
-    cpu.set_cfu(cfu_port.get());
+  CfuAttachment cfu;
+  try {
+    cfu = attach_cfu(*loaded, platform.clock(), cpu, out_dir, options.traces, options.trace_limits);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
+    return kExitUsageError;
   }
   try {
     cpu::load_segments(image, firmware_path->string(),
@@ -225,7 +193,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   Stats stats;
   platform.report(stats);
   cpu.report(stats);
-  if (cfu) cfu->report(stats, cpu.core().cycle());
+  if (cfu.module) cfu.module->report(stats, cpu.core().cycle());
   regions.report(stats);
   stats.set_text("run.firmware", firmware_path->filename().string(), "Firmware ELF file");
   stats.set_text("run.config", config_stem, "Architecture name");
