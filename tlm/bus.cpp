@@ -59,7 +59,7 @@ void Bus::b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time&
   to_targets[range->port]->b_transport(trans, delay);
   trans.set_address(addr);
 
-  m_arbiter.occupy(port, m_clock.cycles(sc_core::sc_time_stamp() + delay));
+  m_arbiter.occupy(port, start, m_clock.cycles(sc_core::sc_time_stamp() + delay));
   for (Counters* c : {&initiator, &m_by_target[port]}) {
     ++c->transactions;
     c->bytes += trans.get_data_length();

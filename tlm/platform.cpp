@@ -72,6 +72,13 @@ void Platform::connect_initiator(tlm::tlm_initiator_socket<>& socket, const std:
   m_bus->name_initiator(m_next_initiator_port++, name);
 }
 
+void Platform::connect_target(tlm::tlm_target_socket<>& socket, const std::string& name,
+                              uint64_t base, uint64_t size) {
+  m_bus->map(name, base, size, m_next_target_port);
+  m_bus->to_targets.bind(socket);
+  ++m_next_target_port;
+}
+
 Memory* Platform::memory_at(uint64_t address, size_t length, uint64_t& offset) {
   const AddressRange* range = m_bus->address_map().decode(address, length == 0 ? 1 : length);
   if (range == nullptr) return nullptr;

@@ -1,7 +1,8 @@
 // The platform builder: the one place that shows how a SoC is assembled from its JSON
 // architecture. It creates the clock, the bus, every memory and MMIO block, maps them and
 // binds their sockets. Initiators (CPU, DMA, traffic generators) are connected with
-// connect_initiator(). Later components (CFU, VTA) are added here too.
+// connect_initiator(); bus-attached accelerators (the VTA) add their MMIO block with
+// connect_target() when a run is assembled (apps/accsim).
 #pragma once
 
 #include <memory>
@@ -38,6 +39,10 @@ class Platform {
 
   // Binds an initiator socket to the bus and names it for statistics.
   void connect_initiator(tlm::tlm_initiator_socket<>& socket, const std::string& name);
+  // Binds a bus target (an accelerator's MMIO block) and maps it at [base, base + size).
+  // Throws std::invalid_argument if the range overlaps another.
+  void connect_target(tlm::tlm_target_socket<>& socket, const std::string& name, uint64_t base,
+                      uint64_t size);
 
   // Backdoor access to memories by bus address (loaders, tests): usable before elaboration,
   // no timing. Returns false unless the whole range lies in one memory.

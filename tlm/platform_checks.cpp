@@ -9,6 +9,8 @@ namespace accsim {
 
 namespace {
 
+constexpr uint64_t kVtaBlockSize = 0x100;  // accsim/vta_regs.h: VTA_REG_BLOCK_SIZE
+
 struct NamedRange {
   AddressRange range;
   std::string path;  // JSON path of the key that placed it
@@ -33,6 +35,9 @@ std::vector<NamedRange> mapped_ranges(const nlohmann::json& cfg) {
   if (cfg.contains("sim_control") && cfg["sim_control"].is_object() &&
       cfg["sim_control"].contains("base")) {
     add("sim_control", cfg["sim_control"]["base"], sim_control_reg::kBlockSize, "sim_control.base");
+  }
+  if (cfg.contains("vta") && cfg["vta"].is_object() && cfg["vta"].contains("base")) {
+    add("vta", cfg["vta"]["base"], kVtaBlockSize, "vta.base");
   }
   return out;
 }

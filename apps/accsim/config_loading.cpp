@@ -5,8 +5,34 @@
 #include "embedded_schema.h"
 #include "locations.h"
 #include "platform_checks.h"
+#include "vta_config.h"
 
 namespace accsim::cli {
+
+namespace {
+
+// The VTA's keys that depend on each other (buffer depths against the instruction encoding,
+// an upstream vta_config.json named by vta.hw_file): checked by building its configuration.
+void check_vta(const config::LoadedConfig& loaded, std::vector<config::Diagnostic>& diags) {
+  const nlohmann::json& cfg = loaded.effective;
+  if (!cfg.contains("vta") || !cfg["vta"].is_object()) return;
+  const std::filesystem::path origin = loaded.origin_of("vta.hw_file");
+  const std::filesystem::path dir =
+      std::filesystem::is_regular_file(origin) ? origin.parent_path() : std::filesystem::path(".");
+  try {
+    vta::vta_config_from_json(cfg["vta"], dir);
+  } catch (const std::exception& e) {
+    // Messages start with the key path: "vta.hw: ...".
+    const std::string message = e.what();
+    const size_t colon = message.find(": ");
+    const std::string path = colon == std::string::npos ? "vta" : message.substr(0, colon);
+    const std::string text = colon == std::string::npos ? message : message.substr(colon + 2);
+    const std::string key = path.rfind("vta.hw_file", 0) == 0 ? "vta.hw_file" : path;
+    diags.push_back({loaded.origin_of(key), path, text});
+  }
+}
+
+}  // namespace
 
 const config::Schema& architecture_schema() {
   static const config::Schema schema =
@@ -26,6 +52,7 @@ std::optional<config::LoadedConfig> load_architecture(const std::string& name_or
     const config::CrossCheck platform_checks = [](const config::LoadedConfig& loaded,
                                                   std::vector<config::Diagnostic>& diags) {
       check_platform(loaded, diags);
+      if (diags.empty()) check_vta(loaded, diags);
     };
     return config::load(*path, overrides, architecture_schema(), platform_checks);
   } catch (const config::ConfigError& e) {

@@ -22,6 +22,7 @@
 #include "run_outputs.h"
 #include "run_summary.h"
 #include "stats.h"
+#include "vta_attachment.h"
 
 namespace fs = std::filesystem;
 
@@ -147,6 +148,14 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
     return kExitUsageError;
   }
+  // The VTA on the bus, when the architecture has one.
+  std::unique_ptr<vta::VtaModule> vta;
+  try {
+    vta = attach_vta(*loaded, platform, status, limits.max_cycles);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
+    return kExitUsageError;
+  }
   try {
     cpu::load_segments(image, firmware_path->string(),
                        [&](uint32_t addr, const uint8_t* data, size_t len) {
@@ -194,6 +203,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   platform.report(stats);
   cpu.report(stats);
   if (cfu.module) cfu.module->report(stats, cpu.core().cycle());
+  if (vta) vta->report(stats);
   regions.report(stats);
   stats.set_text("run.firmware", firmware_path->filename().string(), "Firmware ELF file");
   stats.set_text("run.config", config_stem, "Architecture name");

@@ -58,6 +58,24 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
                  static_cast<unsigned long long>(stats.get("cfu.cpu_wait_cycles")),
                  static_cast<unsigned long long>(stats.get("cfu.rtl.cycles_clocked")));
   }
+  if (stats.contains("vta.launches")) {
+    const uint64_t vta_cycles = stats.get("vta.cycles");
+    const auto busy = [&](const char* unit) {
+      return percent(stats.get(std::string("vta.") + unit + ".busy_cycles"), vta_cycles);
+    };
+    std::fprintf(out,
+                 "  vta           %llu launches, %llu cycles launch-to-FINISH, %llu instructions, "
+                 "busy load %.1f%% compute %.1f%% store %.1f%%, GEMM %llu ALU %llu uop "
+                 "iterations, DMA %llu B\n",
+                 static_cast<unsigned long long>(stats.get("vta.launches")),
+                 static_cast<unsigned long long>(vta_cycles),
+                 static_cast<unsigned long long>(stats.get("vta.instructions")), busy("load"),
+                 busy("compute"), busy("store"),
+                 static_cast<unsigned long long>(stats.get("vta.gemm_counter")),
+                 static_cast<unsigned long long>(stats.get("vta.alu_counter")),
+                 static_cast<unsigned long long>(stats.get("vta.dma.read_bytes") +
+                                                 stats.get("vta.dma.write_bytes")));
+  }
   std::fprintf(out, "  host          %.3f s, %.2f simulated MIPS, %.2f MHz\n",
                host.at("host_seconds").get<double>(), host.at("simulated_mips").get<double>(),
                host.at("simulated_mhz").get<double>());

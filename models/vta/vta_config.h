@@ -1,0 +1,80 @@
+// A VTA's configuration: the upstream vta_config.json keys (all log2) that shape the hardware,
+// plus accsim's timing keys. Plain C++; built from the effective config's "vta" section.
+// docs/vta.md documents every key and where its default comes from.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "accsim/vta_isa.h"
+
+namespace accsim::vta {
+
+// The hardware shape (upstream VTA keys). Element sizes and depths are derived.
+struct VtaShape {
+  unsigned log_inp_width = 3, log_wgt_width = 3, log_acc_width = 5;
+  unsigned log_batch = 0, log_block = 4;
+  unsigned log_uop_buff_size = 15, log_inp_buff_size = 15, log_wgt_buff_size = 18,
+           log_acc_buff_size = 17;
+
+  unsigned batch() const { return 1u << log_batch; }
+  unsigned block() const { return 1u << log_block; }
+  // log2 of the depths in elements: buffer bytes / element bytes.
+  unsigned log_uop_depth() const { return log_uop_buff_size - 2; }
+  unsigned log_inp_depth() const { return log_inp_buff_size - log_batch - log_block; }
+  unsigned log_wgt_depth() const { return log_wgt_buff_size - 2 * log_block; }
+  unsigned log_acc_depth() const { return log_acc_buff_size - log_batch - log_block - 2; }
+  uint32_t uop_depth() const { return 1u << log_uop_depth(); }
+  uint32_t inp_depth() const { return 1u << log_inp_depth(); }
+  uint32_t wgt_depth() const { return 1u << log_wgt_depth(); }
+  uint32_t acc_depth() const { return 1u << log_acc_depth(); }
+  uint32_t out_depth() const { return acc_depth(); }
+  // Bytes of one element of each memory type, as DMA moves it.
+  uint32_t element_bytes(unsigned memory_type) const;
+  // Field layout of the instruction encoding (valid once validated).
+  vta_layout_t layout() const;
+};
+
+struct VtaTiming {
+  // Cycles every instruction spends being decoded by its module before it executes.
+  uint64_t insn_overhead_cycles = 1;
+  // GEMM: one micro-op iteration per cycle, plus this many to drain the pipeline.
+  uint64_t gemm_pipeline_cycles = 4;
+  // ALU: one micro-op iteration every `alu_initiation_interval` cycles (one ACC read port),
+  // plus the pipeline drain.
+  uint64_t alu_initiation_interval = 2;
+  uint64_t alu_pipeline_cycles = 4;
+  // Cycles to write one padding element into an SRAM during a LOAD.
+  uint64_t pad_cycles_per_element = 1;
+  // Fetch: cycles to decode and dispatch one instruction.
+  uint64_t dispatch_cycles = 1;
+};
+
+struct VtaDma {
+  uint64_t burst_bytes = 64;     // largest bus transaction the DMA issues
+  uint64_t bytes_per_cycle = 8;  // the DMA's own data path (64-bit AXI on pynq)
+};
+
+struct VtaConfig {
+  uint64_t base = 0xf0010000;
+  double clock_mhz = 0;  // 0: the platform clock
+  VtaShape shape;
+  VtaTiming timing;
+  VtaDma dma;
+  uint64_t command_queue_depth = 8;  // upstream HLS streams between fetch and the modules
+  uint64_t token_queue_depth = 512;
+};
+
+// Builds the configuration from the "vta" section. A "hw_file" (an upstream vta_config.json)
+// is read relative to `config_dir`. Throws std::invalid_argument with a message that starts
+// with the offending key path ("vta.hw.LOG_BLOCK: ...").
+VtaConfig vta_config_from_json(const nlohmann::json& vta,
+                               const std::filesystem::path& config_dir = {});
+
+// The shape's own problems (unsupported widths, depths that do not fit the encoding); empty
+// when valid. Exposed for the config cross-checks.
+std::string check_shape(const VtaShape& shape);
+
+}  // namespace accsim::vta
