@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "vta_config.h"
@@ -248,4 +250,28 @@ TEST_CASE("vta config JSON reads upstream keys and refuses unknown ones", "[vta]
   CHECK_THROWS_WITH(
       vta_config_from_json(nlohmann::json::parse(R"({"hw_file": "/nonexistent/vta.json"})")),
       Catch::Contains("vta.hw_file: cannot open"));
+}
+
+TEST_CASE("an upstream vta_config.json named by hw_file replaces the inline keys",
+          "[vta][config]") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "accsim_vta_hw_file";
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream f(dir / "vta_config.json");
+    f << R"({"TARGET": "sim", "HW_VER": "0.0.2", "LOG_INP_WIDTH": 3, "LOG_WGT_WIDTH": 3,
+             "LOG_ACC_WIDTH": 5, "LOG_BATCH": 0, "LOG_BLOCK": 5, "LOG_UOP_BUFF_SIZE": 14,
+             "LOG_INP_BUFF_SIZE": 15, "LOG_WGT_BUFF_SIZE": 18, "LOG_ACC_BUFF_SIZE": 17})";
+  }
+  const auto c = vta_config_from_json(
+      nlohmann::json::parse(R"({"hw": {"LOG_BLOCK": 4}, "hw_file": "vta_config.json"})"), dir);
+  CHECK(c.shape.block() == 32);
+  CHECK(c.shape.uop_depth() == 4096);
+  CHECK(c.shape.wgt_depth() == 256);
+  {
+    std::ofstream f(dir / "bad.json");
+    f << R"({"LOG_BLOCK_IN": 4, "LOG_BLOCK_OUT": 5})";
+  }
+  CHECK_THROWS_WITH(vta_config_from_json(nlohmann::json::parse(R"({"hw_file": "bad.json"})"), dir),
+                    Catch::Contains("BLOCK_IN != BLOCK_OUT is not modelled"));
+  std::filesystem::remove_all(dir);
 }
