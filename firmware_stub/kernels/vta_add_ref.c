@@ -4,6 +4,7 @@
 
 #include "accsim/vta_isa.h"
 #include "accsim_kernels/tflite_int8.h"
+#include "accsim_kernels/vta_requant.h"
 
 double vta_frexp(double x, int* exp) {
   uint64_t bits;
@@ -110,6 +111,22 @@ int32_t vta_add_rescale(int8_t value, int32_t offset, int16_t multiplier, int32_
   const int32_t shifted = (value + offset) * (1 << VTA_ADD_LEFT_SHIFT); /* <= 16 bits */
   const int32_t scaled = (shifted * multiplier + (1 << 14)) >> 15;      /* fits int32 */
   return shift <= 0 ? scaled >> -shift : scaled << shift;
+}
+
+const char* vta_add_alu_rescale_params(int32_t offset, int16_t multiplier, int32_t shift,
+                                       VtaAddAluRescale* r) {
+  if (offset < -128 || offset > 128 || multiplier < 0) return "input offset or multiplier range";
+  if (shift > 0 || 15 - shift > 31) return "input shift outside the SHR range";
+  r->mul = (int32_t)multiplier << VTA_ADD_LEFT_SHIFT;
+  r->add = offset * r->mul + (1 << 14);
+  r->shr = 15 - shift;
+  return 0;
+}
+
+int32_t vta_add_alu_rescale(int8_t value, const VtaAddAluRescale* r) {
+  int32_t x = vta_alu_lane(VTA_ALU_MUL, value, r->mul);
+  x = vta_alu_lane(VTA_ALU_ADD, x, r->add);
+  return vta_alu_lane(VTA_ALU_SHR, x, r->shr);
 }
 
 int32_t vta_add_alu_lane(int opcode, int32_t dst, int32_t src) {

@@ -77,9 +77,11 @@ void vta_conv_fold_bias(const ConvParams* p, const VtaConvGeometry* g, const int
 
 void vta_conv_unpack_output(const ConvParams* p, const VtaConvGeometry* g, const int8_t* blocked,
                             int8_t* output) {
-  const int channels = g->ocb * g->block;
-  for (int i = 0; i < p->out_h * p->out_w; ++i) {
-    for (int oc = 0; oc < p->out_c; ++oc) output[i * p->out_c + oc] = blocked[i * channels + oc];
+  const int b = g->block, pixels = p->out_h * p->out_w;
+  for (int i = 0; i < pixels; ++i) {
+    for (int oc = 0; oc < p->out_c; ++oc) {
+      output[i * p->out_c + oc] = blocked[((oc / b) * pixels + i) * b + oc % b];
+    }
   }
 }
 

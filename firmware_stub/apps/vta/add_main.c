@@ -1,5 +1,9 @@
-/* vta_add: seed 004's int8 ADD on the VTA.
- *   firmware_args = [threads (1|2), length, quantisation set, seed]
+/* vta_add: int8 ADD on the VTA.
+ *   firmware_args = [threads (1|2), length, quantisation set (0..3), seed, mode (0|1)]
+ * mode 0: seed 004's scheme (the CPU rescales the inputs to int32, the compute module loads
+ * them into ACC); mode 1: the rescale on the VTA (int8 inputs loaded as INP by the load module,
+ * moved into ACC by an identity GEMM, rescaled on the ALU). Both are bit-exact to the same host
+ * model. Defaults: [2, 1000, 0, 4, 0].
  * Checks the VTA's output bit for bit against the host model of the scheme (vta_add_model(),
  * run here on the CPU) and within +-1 of TFLite's reference ADD; prints checksums, the VTA's
  * CYCLES register and CPU cycles; exits 1 on a mismatch. */
@@ -25,18 +29,23 @@ int main(void) {
   const int32_t length = accsim_arg(1, 1000);
   const int qset = accsim_arg(2, 0);
   const uint32_t seed = (uint32_t)accsim_arg(3, 4);
-  if (threads < 1 || threads > 2 || length < 1 || qset < 0 || qset >= NUM_QUANT) {
-    printf("FAIL: bad arguments (threads %d, length %ld, quantisation set %d of %d)\n", threads,
-           (long)length, qset, NUM_QUANT);
+  const int mode = accsim_arg(4, 0);
+  if (threads < 1 || threads > 2 || length < 1 || qset < 0 || qset >= NUM_QUANT || mode < 0 ||
+      mode > 1) {
+    printf(
+        "FAIL: bad arguments (threads %d, length %ld, quantisation set %d of %d, mode %d); usage: "
+        "firmware_args=[threads 1|2, length, quantisation set, seed, mode 0|1]\n",
+        threads, (long)length, qset, NUM_QUANT, mode);
     return 1;
   }
   vta_device_t dev;
   vta_arena_t arena;
   vta_app_open(&dev, &arena);
 
-  int8_t* a = vta_arena_alloc(&arena, (size_t)length, 4);
-  int8_t* b = vta_arena_alloc(&arena, (size_t)length, 4);
-  int8_t* got = vta_arena_alloc(&arena, (size_t)length, 4);
+  /* 16-byte aligned: mode 1 loads and stores them in place. */
+  int8_t* a = vta_arena_alloc(&arena, (size_t)length, 16);
+  int8_t* b = vta_arena_alloc(&arena, (size_t)length, 16);
+  int8_t* got = vta_arena_alloc(&arena, (size_t)length, 16);
   int8_t* model = vta_arena_alloc(&arena, (size_t)length, 4);
   int8_t* tflite = vta_arena_alloc(&arena, (size_t)length, 4);
   Rng rng;
@@ -52,14 +61,17 @@ int main(void) {
     printf("FAIL: quantisation set %d outside the VTA scheme: %s\n", qset, why);
     return 1;
   }
-  printf("vta_add: %ld elements, %d thread(s), set %d: m_a %d>>%ld m_b %d>>%ld m_y %d, SHR %ld\n",
-         (long)length, threads, qset, vp.mult_a, (long)-vp.shift_a, vp.mult_b, (long)-vp.shift_b,
-         vp.mult_y, (long)(15 - vp.shift_y));
+  printf(
+      "vta_add: %ld elements, %d thread(s), mode %d (%s rescale), set %d: m_a %d>>%ld m_b %d>>%ld "
+      "m_y %d, SHR %ld\n",
+      (long)length, threads, mode, mode ? "VTA" : "CPU", qset, vp.mult_a, (long)-vp.shift_a,
+      vp.mult_b, (long)-vp.shift_b, vp.mult_y, (long)(15 - vp.shift_y));
 
   vta_op_stats_t st;
   accsim_region_begin("vta_add");
   const uint32_t start = csr_read(mcycle);
-  const int status = vta_add_int8(&dev, &arena, &vp, a, b, got, (uint32_t)length, threads, &st);
+  const int status =
+      vta_add_int8(&dev, &arena, &vp, a, b, got, (uint32_t)length, threads, mode, &st);
   const uint32_t cpu_cycles = csr_read(mcycle) - start;
   accsim_region_end("vta_add");
   if (status != VTA_OK) {

@@ -74,13 +74,11 @@ static int run_shape(const vta_device_t* dev, vta_arena_t* arena, int index, int
   p.output_multiplier = mult;
   p.output_shift = shift;
 
-  vta_rq_plan_t raw_plan;
-  vta_rq_raw_plan(&raw_plan);
   vta_op_stats_t st = {0};
   accsim_region_begin(s->name);
   const uint32_t start = csr_read(mcycle);
-  const int status =
-      vta_conv2d_int8(dev, arena, &p, input, filter, bias, got, threads, raw ? &raw_plan : 0, &st);
+  const int status = vta_conv2d_int8(dev, arena, &p, input, filter, bias, got, threads,
+                                     raw ? VTA_CONV_RAW : VTA_CONV_REQUANT, &st);
   const uint32_t cpu_cycles = csr_read(mcycle) - start;
   accsim_region_end(s->name);
   if (status != VTA_OK) {
@@ -106,11 +104,14 @@ static int run_shape(const vta_device_t* dev, vta_arena_t* arena, int index, int
   }
   printf(
       "conv2d %-26s: %dx%dx%d->%dx%dx%d k%d s%d %s, %d thread(s), tiles %lu (rows %lu, "
-      "blocks out %lu in %lu), %lu insns\n",
+      "blocks out %lu in %lu), order %s, %lu load groups, %lu insns\n",
       s->name, p.in_h, p.in_w, p.in_c, p.out_h, p.out_w, p.out_c, s->k, s->stride,
       s->same ? "SAME" : "VALID", threads, (unsigned long)st.tiles, (unsigned long)st.rows_per_tile,
       (unsigned long)st.ocb_per_tile, (unsigned long)st.icb_per_tile,
-      (unsigned long)st.instructions);
+      st.order == 0   ? "bands"
+      : st.order == 1 ? "oc"
+                      : "ic",
+      (unsigned long)st.load_units, (unsigned long)st.instructions);
   if (bad) {
     printf(
         "conv2d %-26s: FAIL (%d of %d outputs differ; first %d (y %d x %d c %d): %d, "

@@ -70,7 +70,26 @@ int8_t vta_add_finish(int32_t a_rescaled, int32_t b_rescaled, const VtaAddParams
  * 0..31, sign fill from 32, left shift for negative amounts, 0 from -32). */
 int32_t vta_add_alu_lane(int opcode, int32_t dst, int32_t src);
 
-/* The host model: what the VTA computes, element by element. */
+/* Mode 1 of the VTA ADD: the rescale on the VTA instead of the CPU. The int8 value, moved into
+ * an ACC lane by a GEMM with an identity weight block, becomes vta_add_rescale()'s result with
+ * three ALU lane operations whose operands are constant ACC rows (they do not fit the 16-bit
+ * immediate):
+ *   x = v * mul;  x = x + add;  x = x >> shr      mul = m * 2^7, add = offset * m * 2^7 + 2^14,
+ *                                                  shr = 15 - shift
+ * equal to ((((v + offset) << 7) * m + 2^14) >> 15) >> -shift because the two arithmetic
+ * shifts are floors and floor(floor(x / 2^15) / 2^s) = floor(x / 2^(15+s)). Every
+ * intermediate fits int32: |v|, |offset| <= 128 and 0 <= m < 2^15 bound |x| by
+ * 255 * 2^7 * (2^15 - 1) + 2^14 < 2^30. */
+typedef struct {
+  int32_t mul, add, shr;
+} VtaAddAluRescale;
+/* 0, or why (offset, multiplier, shift) cannot be rescaled this way (shr outside [0, 31]). */
+const char* vta_add_alu_rescale_params(int32_t offset, int16_t multiplier, int32_t shift,
+                                       VtaAddAluRescale* r);
+/* The three lane operations, with vta_alu_lane()'s semantics. */
+int32_t vta_add_alu_rescale(int8_t value, const VtaAddAluRescale* r);
+
+/* The host model: what the VTA computes, element by element (both modes). */
 void vta_add_model(const VtaAddParams* p, const int8_t* a, const int8_t* b, int8_t* out,
                    int length);
 /* TFLite's reference AddElementwise (int8). */

@@ -5,7 +5,8 @@
  *           explicit border pixels holding the input zero point, channels padded to ICB blocks
  *   weights [OCB][KH][KW][ICB] elements of block x block int8 (row o = output channel,
  *           column k = input channel, as the GEMM core reads them); padded channels are 0
- *   output  [Ho][Wo][OCB][block] int8, what the STORE writes; un-blocked to NHWC
+ *   output  [OCB][Ho][Wo][block] int8, what the STORE writes (a tile's rows of one output
+ *           block are one contiguous run, so the store moves whole bursts); un-blocked to NHWC
  *
  * Why borders instead of the LOAD's zero padding: VTA pads with 0, but a TFLite padded tap
  * must contribute nothing to sum (x + input_offset) * w, i.e. behave as x = zero point. With

@@ -7,30 +7,37 @@
  * The VTA then runs, per output tile (a band of output rows x a group of output-channel
  * blocks): reset the tile's accumulators, one GEMM per input-channel tile (its micro-ops walk
  * output blocks, kernel taps and input blocks; the loops walk rows and columns with the
- * stride), the requantisation chain on the ALU (bias add, then the exact MultiplyBy-
- * QuantizedMultiplier + offset + clamp over per-channel constant rows), STORE int8. The CPU
- * un-blocks the output.
+ * stride), the bias add and the 32-op exact requantisation chain of accsim_kernels/
+ * vta_requant.h on the ALU (3 scratch rows per pixel, 8 constant rows per channel block),
+ * STORE int8 into [OCB][Ho][Wo][B] (one contiguous run per output block). The CPU un-blocks.
  *
- * Tiling follows the SRAM depths read from the device: with T virtual threads each thread owns
- * 1/T of INP, WGT and ACC; input/weight loads alternate between the INP/WGT halves and output
- * tiles between the ACC halves, so the load module fills one half while compute works on the
- * other, and compute requantises one tile while the store module drains the other.
- * Limit: one output row of one output-channel block and one input-channel block must fit
- * (KH input rows x padded width in INP/T, the accumulator rows in ACC/T). */
+ * Buffers, in the order the driver prefers them:
+ *  - "bands": the weights of the whole layer fit WGT: they stay resident (loaded once, piece
+ *    by piece before the first tile of each channel group needs them), each band of input
+ *    rows is loaded once and serves every output-channel group;
+ *  - "oc": the weights of a channel group are loaded once per group, the input once per
+ *    (group, band);
+ *  - "ic": the input channels are split into tiles accumulated in ACC (very deep layers).
+ * The requantisation constants stay resident at the bottom of ACC when they take at most half
+ * of it. With 2 virtual threads only what double-buffers is split: the INP buffer (one band
+ * loads while compute reads the other), the ACC tiles (compute requantises one while the store
+ * module drains the other), and WGT in the "oc"/"ic" orders; resident weights, constants and
+ * micro-op kernels are shared. The 2-thread stream loads the next input band before the
+ * current tile's GEMM, so the load module works while compute runs GEMM + ALU.
+ * Limit: one output row of one output-channel block and one input-channel block must fit. */
 #ifndef ACCSIM_VTA_CONV2D_H
 #define ACCSIM_VTA_CONV2D_H
 
-#include "accsim_kernels/vta_rq_plan.h"
 #include "accsim_vta/vta_ops.h"
 
-/* The requantisation chain CONV2D runs by default: bias, the exact MultiplyByQuantized-
- * Multiplier, offset, clamp (accsim_kernels/vta_rq_plan.h). VTA_ERR_ARGUMENT when the offset or
- * the clamp do not fit the ALU's 16-bit immediates. */
-int vta_conv_requant_plan(const ConvParams* p, vta_rq_plan_t* plan);
+/* What follows the accumulation: the exact requantisation, or only the bias add (the low 8
+ * bits of acc + bias are stored: the GEMM path on its own). */
+typedef enum { VTA_CONV_REQUANT = 0, VTA_CONV_RAW = 1 } vta_conv_tail_t;
 
-/* plan NULL: vta_conv_requant_plan(). threads: 1 or 2. */
+/* threads: 1 or 2. VTA_ERR_ARGUMENT when the output offset or the clamp do not fit the ALU's
+ * 16-bit immediates, or a multiplier/shift is outside vta_requant's range. */
 int vta_conv2d_int8(const vta_device_t* dev, vta_arena_t* arena, const ConvParams* p,
                     const int8_t* input, const int8_t* filter, const int32_t* bias, int8_t* output,
-                    int threads, const vta_rq_plan_t* plan, vta_op_stats_t* stats);
+                    int threads, vta_conv_tail_t tail, vta_op_stats_t* stats);
 
 #endif

@@ -15,14 +15,23 @@ typedef struct {
   uint32_t vta_cycles;   /* CYCLES register of the run */
   uint32_t instructions; /* in the stream, FINISH included */
   uint32_t tiles;        /* ADD chunks or CONV2D output tiles */
-  uint32_t load_units;   /* CONV2D: INP/WGT loads (input-channel tiles x output tiles) */
+  uint32_t load_units;   /* CONV2D: load groups (INP and/or WGT loads handed over together) */
   uint32_t rows_per_tile, ocb_per_tile, icb_per_tile; /* CONV2D tiling */
+  uint32_t order; /* CONV2D buffer order: 0 bands (resident weights), 1 oc, 2 ic */
 } vta_op_stats_t;
 
 /* out[i] = seed 004's VTA ADD of a[i] and b[i] (bit-exact to vta_add_model()). threads: 1 or 2.
- * Chunks hold ACC_DEPTH / threads / 2 * BLOCK elements (A' and B' side by side in ACC). */
+ *  mode VTA_ADD_CPU_RESCALE (0), seed 004's scheme: the CPU rescales a and b to int32 A'/B',
+ *    the compute module loads them into ACC (8 bytes of DMA per element) and runs the ALU
+ *    chain; chunks hold ACC_DEPTH / threads / 2 * BLOCK elements.
+ *  mode VTA_ADD_VTA_RESCALE (1), the seed's future work: the load module loads a and b as int8
+ *    INP rows (2 bytes per element), a GEMM with an identity weight block moves them into ACC,
+ *    the ALU rescales them (vta_add_alu_rescale()) and runs the same chain; with two threads
+ *    one chunk's loads overlap the other's compute. Buffers 16-byte aligned are read and
+ *    written in place (only a partial last row is staged); others are staged whole. */
+enum { VTA_ADD_CPU_RESCALE = 0, VTA_ADD_VTA_RESCALE = 1 };
 int vta_add_int8(const vta_device_t* dev, vta_arena_t* arena, const VtaAddParams* params,
                  const int8_t* a, const int8_t* b, int8_t* out, uint32_t length, int threads,
-                 vta_op_stats_t* stats);
+                 int mode, vta_op_stats_t* stats);
 
 #endif
