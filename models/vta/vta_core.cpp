@@ -174,7 +174,11 @@ uint64_t VtaCore::store(const vta_mem_insn_t& m, DramPort& dram) {
   const uint64_t cycles = m_timing.insn_overhead_cycles;
   if (m.x_size == 0) return cycles;
   const uint32_t elem = m_shape.element_bytes(VTA_MEM_OUT);
-  std::vector<uint8_t> row(size_t(m.x_size) * elem);  // per call: the store module yields
+  // Only the store module stores, so this staging row is never shared between threads. It is a
+  // member because the store module's DMA waits inside, and a thread still waiting when the
+  // simulation ends never unwinds its stack.
+  std::vector<uint8_t>& row = m_store_row;
+  row.resize(size_t(m.x_size) * elem);
   for (uint64_t y = 0; y < m.y_size; ++y) {
     const int32_t* src = &m_acc[size_t(m.sram_base + y * m.x_size) * m_acc_lanes];
     for (size_t i = 0; i < row.size(); ++i) row[i] = static_cast<uint8_t>(src[i]);

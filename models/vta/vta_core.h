@@ -92,6 +92,7 @@ class VtaCore {
   std::array<uint64_t, 5> m_dram_base{};
   std::array<SramAccesses, 5> m_access{};
   VtaCounters m_counters;
+  std::vector<uint8_t> m_store_row;  // STORE's DRAM row (store module only)
 };
 
 // One lane of the tensor ALU: dst = op(dst, src).

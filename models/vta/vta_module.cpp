@@ -94,10 +94,10 @@ VtaModule::VtaModule(sc_core::sc_module_name name, const VtaConfig& config,
       m_load_q("load", config.command_queue_depth),
       m_compute_q("compute", config.command_queue_depth),
       m_store_q("store", config.command_queue_depth),
-      m_l2c("l2c", "load->compute", config.token_queue_depth),
-      m_c2l("c2l", "compute->load", config.token_queue_depth),
-      m_c2s("c2s", "compute->store", config.token_queue_depth),
-      m_s2c("s2c", "store->compute", config.token_queue_depth) {
+      m_l2c("l2c", "load->compute", config.token_queue_depth, m_tokens_changed),
+      m_c2l("c2l", "compute->load", config.token_queue_depth, m_tokens_changed),
+      m_c2s("c2s", "compute->store", config.token_queue_depth, m_tokens_changed),
+      m_s2c("s2c", "store->compute", config.token_queue_depth, m_tokens_changed) {
   m_fetch.name = "fetch";
   m_load.name = "load";
   m_load.input = &m_load_q;
@@ -236,7 +236,7 @@ void VtaModule::finish() {
 // --- the four modules --------------------------------------------------------------------
 
 void VtaModule::fetch_thread() {
-  std::vector<uint8_t> buffer;
+  std::vector<uint8_t>& buffer = m_fetch_buffer;
   const uint64_t per_burst = std::max<uint64_t>(1, m_config.dma.burst_bytes / kInsnBytes);
   for (;;) {
     set_wait(m_fetch, Wait::kIdle);
@@ -328,7 +328,8 @@ void VtaModule::token_queues(const Unit& unit, const vta_deps_t& d, std::vector<
 }
 
 void VtaModule::module_loop(Unit& unit) {
-  std::vector<TokenQueue*> pops, pushes;
+  std::vector<TokenQueue*>& pops = unit.pops;
+  std::vector<TokenQueue*>& pushes = unit.pushes;
   for (;;) {
     unit.has_current = false;
     set_wait(unit, Wait::kInstruction);
@@ -351,22 +352,14 @@ void VtaModule::module_loop(Unit& unit) {
     }
     unit.tokens = pops;
     set_wait(unit, Wait::kTokens);
-    while (!live(unit)) {
-      sc_core::sc_event_or_list any;
-      for (TokenQueue* q : pops) any |= q->changed();
-      sc_core::wait(any);
-    }
+    while (!live(unit)) sc_core::wait(m_tokens_changed);
     for (TokenQueue* q : pops) q->pop();
     set_wait(unit, Wait::kBusy);
     execute(unit, unit.current);
     if (!m_status.running()) return;
     unit.tokens = pushes;
     set_wait(unit, Wait::kTokenSpace);
-    while (!live(unit)) {
-      sc_core::sc_event_or_list any;
-      for (TokenQueue* q : pushes) any |= q->changed();
-      sc_core::wait(any);
-    }
+    while (!live(unit)) sc_core::wait(m_tokens_changed);
     for (TokenQueue* q : pushes) q->push();
     ++unit.instructions;
   }

@@ -60,8 +60,9 @@ class VtaModule : public sc_core::sc_module {
     CommandQueue* input = nullptr;  // load/compute/store
     bool has_current = false;
     QueuedInsn current{};
-    std::vector<TokenQueue*> tokens;     // kTokens: to pop; kTokenSpace: to push
-    CommandQueue* blocked_on = nullptr;  // fetch in kQueueSpace
+    std::vector<TokenQueue*> tokens;        // kTokens: to pop; kTokenSpace: to push
+    std::vector<TokenQueue*> pops, pushes;  // of the current instruction
+    CommandQueue* blocked_on = nullptr;     // fetch in kQueueSpace
     uint64_t instructions = 0;
     uint64_t busy_cycles = 0, stall_cycles = 0;  // stall: tokens or queue space
     sc_core::sc_time since;
@@ -97,6 +98,7 @@ class VtaModule : public sc_core::sc_module {
   std::unique_ptr<BusDram> m_dram;
 
   CommandQueue m_load_q, m_compute_q, m_store_q;
+  sc_core::sc_event m_tokens_changed;
   TokenQueue m_l2c, m_c2l, m_c2s, m_s2c;
   Unit m_fetch, m_load, m_compute, m_store;
   sc_core::sc_event m_launch_event, m_check_event;
@@ -111,6 +113,9 @@ class VtaModule : public sc_core::sc_module {
   uint64_t m_launches = 0, m_total_cycles = 0, m_insns_fetched = 0;
   uint64_t m_insn_kind[5] = {};
   uint64_t m_deadlocks = 0;
+  // Members, not locals of the threads: a thread blocked when the simulation ends is never
+  // unwound, so anything it allocated on its stack would leak.
+  std::vector<uint8_t> m_fetch_buffer;
 };
 
 }  // namespace accsim::vta

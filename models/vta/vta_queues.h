@@ -44,10 +44,17 @@ class CommandQueue {
   sc_core::sc_event m_changed;
 };
 
+// All token queues of a VTA notify one shared event, so a module waiting on several queues
+// waits on one event (no per-wait event list that a thread blocked at the end of the
+// simulation would never free).
 class TokenQueue {
  public:
-  TokenQueue(std::string name, std::string description, uint64_t capacity)
-      : m_name(std::move(name)), m_description(std::move(description)), m_cap(capacity) {}
+  TokenQueue(std::string name, std::string description, uint64_t capacity,
+             sc_core::sc_event& changed)
+      : m_name(std::move(name)),
+        m_description(std::move(description)),
+        m_cap(capacity),
+        m_changed(changed) {}
   uint64_t tokens() const { return m_tokens; }
   bool full() const { return m_tokens >= m_cap; }
   void push() {
@@ -71,7 +78,7 @@ class TokenQueue {
   uint64_t m_cap;
   uint64_t m_tokens = 0;
   uint64_t m_pushed = 0;
-  sc_core::sc_event m_changed;
+  sc_core::sc_event& m_changed;
 };
 
 }  // namespace accsim::vta
