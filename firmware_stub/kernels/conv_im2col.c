@@ -62,7 +62,7 @@ static int put_run(int8_t* row, int k, const int8_t* src, int n, int8_t value) {
 /* The input transform. Padding taps hold the input zero point (their x + input_offset is 0, as
  * TFLite's skipped taps); the K padding holds 0 against zero weights; the pixel padding rows are
  * zeroed so the buffer's contents never depend on what was there before. */
-static void im2col_input(const ConvParams* p, const int8_t* input, int8_t* buffer) {
+void conv_im2col_transform(const ConvParams* p, const int8_t* input, int8_t* buffer) {
   const int k_padded = conv_round_up(filter_k(p), CONV_GEMM_KB);
   const int pixels = p->out_h * p->out_w;
   const int in_c = p->in_c;
@@ -98,11 +98,8 @@ static void im2col_input(const ConvParams* p, const int8_t* input, int8_t* buffe
   }
 }
 
-void conv_im2col(const ConvParams* p, const ConvGemmTiling* tiling, const int8_t* input,
-                 const int8_t* packed_weights, const int32_t* folded_bias, int8_t* buffer,
-                 int8_t* output) {
-  im2col_input(p, input, buffer);
-
+void conv_im2col_gemm(const ConvParams* p, const ConvGemmTiling* tiling, const int8_t* buffer,
+                      const int8_t* packed_weights, const int32_t* folded_bias, int8_t* output) {
   const int pixels = p->out_h * p->out_w;
   const int m_padded = conv_round_up(pixels, CONV_GEMM_MR);
   const int n_padded = conv_round_up(p->out_c, CONV_GEMM_NR);
@@ -117,15 +114,24 @@ void conv_im2col(const ConvParams* p, const ConvGemmTiling* tiling, const int8_t
         const int8_t* a = buffer + mt * k_padded; /* tile mt/4 of [M/4][K/KB][4][KB] */
         for (int nt = n0; nt < n1; nt += CONV_GEMM_NR) {
           const int8_t* b = packed_weights + nt * k_padded;
-          ConvTileAcc acc = {{0}};
-          for (int kb = 0; kb < k_padded; kb += CONV_GEMM_KB) {
-            const int8_t* ab = a + kb * CONV_GEMM_MR;
-            conv_gemm_micro_kernel(&acc, ab, ab + CONV_GEMM_KB, ab + 2 * CONV_GEMM_KB,
-                                   ab + 3 * CONV_GEMM_KB, b + kb * CONV_GEMM_NR, CONV_GEMM_KB);
+          for (int r0 = 0; r0 < CONV_GEMM_MR; r0 += CONV_GEMM_PASS_ROWS) {
+            ConvPassAcc acc = {{0}};
+            for (int kb = 0; kb < k_padded; kb += CONV_GEMM_KB) {
+              const int8_t* ab = a + kb * CONV_GEMM_MR + r0 * CONV_GEMM_KB;
+              CONV_GEMM_PASS(&acc, ab, ab + CONV_GEMM_KB, ab + 2 * CONV_GEMM_KB,
+                             ab + 3 * CONV_GEMM_KB, b + kb * CONV_GEMM_NR, CONV_GEMM_KB);
+            }
+            conv_gemm_store_pass(p, &acc, mt + r0, nt, pixels, folded_bias, output);
           }
-          conv_gemm_store_tile(p, &acc, mt, nt, pixels, folded_bias, output);
         }
       }
     }
   }
+}
+
+void conv_im2col(const ConvParams* p, const ConvGemmTiling* tiling, const int8_t* input,
+                 const int8_t* packed_weights, const int32_t* folded_bias, int8_t* buffer,
+                 int8_t* output) {
+  conv_im2col_transform(p, input, buffer);
+  conv_im2col_gemm(p, tiling, buffer, packed_weights, folded_bias, output);
 }

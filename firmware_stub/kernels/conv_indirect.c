@@ -48,16 +48,17 @@ void conv_indirect_init(const ConvParams* p, const int8_t* input, int8_t* zero_r
   }
 }
 
-/* One 4x4 tile: per tap, the 4 row pointers, then the tap's C channels in KB blocks (the last one
- * short when C is not a multiple of KB). */
-static inline void indirect_tile(ConvTileAcc* acc, const int8_t* const* rows, int taps, int in_c,
+/* One register pass of a tile (rows point at its first pass row's pointer for tap 0): per tap,
+ * the row pointers, then the tap's C channels in KB blocks (the last one short when C is not a
+ * multiple of KB). */
+static inline void indirect_pass(ConvPassAcc* acc, const int8_t* const* rows, int taps, int in_c,
                                  const int8_t* b) {
   const int c_padded = conv_round_up(in_c, CONV_GEMM_KB);
   for (int t = 0; t < taps; ++t, rows += CONV_GEMM_MR, b += CONV_GEMM_NR * c_padded) {
-    const int8_t *a0 = rows[0], *a1 = rows[1], *a2 = rows[2], *a3 = rows[3];
     for (int cb = 0; cb < in_c; cb += CONV_GEMM_KB) {
       const int kc = in_c - cb < CONV_GEMM_KB ? in_c - cb : CONV_GEMM_KB;
-      conv_gemm_micro_kernel(acc, a0 + cb, a1 + cb, a2 + cb, a3 + cb, b + cb * CONV_GEMM_NR, kc);
+      CONV_GEMM_PASS(acc, rows[0] + cb, rows[1] + cb, rows[2] + cb, rows[3] + cb,
+                     b + cb * CONV_GEMM_NR, kc);
     }
   }
 }
@@ -83,16 +84,22 @@ void conv_indirect(const ConvParams* p, const ConvGemmTiling* tiling, const int8
         if (!plain) {
           rows = indirection + mt * taps;
         } else {
-          /* The pixel's own input row; the tile padding re-reads the first pixel. */
+          /* The pixel's own input row; the tile padding re-reads the first pixel. A window of
+           * whole input rows (or a single row) is one contiguous matrix: no division. */
+          const int contiguous = p->out_w == p->in_w || p->out_h == 1;
           for (int r = 0; r < CONV_GEMM_MR; ++r) {
             const int m = mt + r < pixels ? mt + r : 0;
-            plain_rows[r] = input + ((m / p->out_w) * p->in_w + m % p->out_w) * p->in_c;
+            const int pixel = contiguous ? m : (m / p->out_w) * p->in_w + m % p->out_w;
+            plain_rows[r] = input + pixel * p->in_c;
           }
         }
         for (int nt = n0; nt < n1; nt += CONV_GEMM_NR) {
-          ConvTileAcc acc = {{0}};
-          indirect_tile(&acc, rows, taps, p->in_c, packed_weights + (nt / CONV_GEMM_NR) * panel);
-          conv_gemm_store_tile(p, &acc, mt, nt, pixels, folded_bias, output);
+          for (int r0 = 0; r0 < CONV_GEMM_MR; r0 += CONV_GEMM_PASS_ROWS) {
+            ConvPassAcc acc = {{0}};
+            indirect_pass(&acc, rows + r0, taps, p->in_c,
+                          packed_weights + (nt / CONV_GEMM_NR) * panel);
+            conv_gemm_store_pass(p, &acc, mt + r0, nt, pixels, folded_bias, output);
+          }
         }
       }
     }

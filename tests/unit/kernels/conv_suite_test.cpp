@@ -5,6 +5,7 @@
 // cropped output windows, and several cache blockings.
 #include "accsim_kernels/conv_suite.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <vector>
@@ -169,26 +170,29 @@ TEST_CASE("conv suite: a cropped output window is the top-left part of the full 
           "[kernels][conv_suite]") {
   // The firmware's default workloads: full channels and input width, fewer output rows and
   // columns, the full layer's padding.
-  const Shape s{12, 12, 5, 6, 3, 2, true};
-  const Layer full = make_layer(s, 21, 9);
-  const Outputs whole = run_all(full, nullptr);
-  for (int rows : {1, 2, 5}) {
-    for (int cols : {1, 3, 6}) {
-      Layer l = full;
-      l.p.output_multiplier = l.multiplier.data();
-      l.p.output_shift = l.shift.data();
-      l.p.out_h = rows;
-      l.p.out_w = cols;
-      l.p.in_h = std::min(s.h, (rows - 1) * s.stride + s.k - l.p.pad_top);
-      const Outputs o = run_all(l, nullptr);
-      INFO("window " << rows << "x" << cols);
-      CHECK(first_mismatch(o.direct, o.reference) == -1);
-      CHECK(first_mismatch(o.im2col, o.reference) == -1);
-      CHECK(first_mismatch(o.indirect, o.reference) == -1);
-      for (int y = 0; y < rows; ++y) {
-        for (int x = 0; x < cols * s.out_c; ++x) {
-          REQUIRE(o.reference[size_t(y) * cols * s.out_c + x] ==
-                  whole.reference[size_t(y) * full.p.out_w * s.out_c + x]);
+  // 3x3 stride 2, and 1x1 stride 1, whose plain GEMM must follow the input's row pitch when the
+  // window is narrower than the input.
+  for (const Shape& s : {Shape{12, 12, 5, 6, 3, 2, true}, Shape{7, 9, 6, 5, 1, 1, true}}) {
+    const Layer full = make_layer(s, 21, 9);
+    const Outputs whole = run_all(full, nullptr);
+    for (int rows : {1, 2, 5}) {
+      for (int cols : {1, 3, 6}) {
+        Layer l = full;
+        l.p.output_multiplier = l.multiplier.data();
+        l.p.output_shift = l.shift.data();
+        l.p.out_h = rows;
+        l.p.out_w = cols;
+        l.p.in_h = std::min(s.h, (rows - 1) * s.stride + s.k - l.p.pad_top);
+        const Outputs o = run_all(l, nullptr);
+        INFO("window " << rows << "x" << cols);
+        CHECK(first_mismatch(o.direct, o.reference) == -1);
+        CHECK(first_mismatch(o.im2col, o.reference) == -1);
+        CHECK(first_mismatch(o.indirect, o.reference) == -1);
+        for (int y = 0; y < rows; ++y) {
+          for (int x = 0; x < cols * s.out_c; ++x) {
+            REQUIRE(o.reference[size_t(y) * cols * s.out_c + x] ==
+                    whole.reference[size_t(y) * full.p.out_w * s.out_c + x]);
+          }
         }
       }
     }

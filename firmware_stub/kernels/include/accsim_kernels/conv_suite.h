@@ -66,6 +66,10 @@ void conv_im2col_pack_weights(const ConvParams* p, const int8_t* filter, int8_t*
 void conv_im2col(const ConvParams* p, const ConvGemmTiling* tiling, const int8_t* input,
                  const int8_t* packed_weights, const int32_t* folded_bias, int8_t* buffer,
                  int8_t* output);
+/* The two halves of conv_im2col, for timing them apart. */
+void conv_im2col_transform(const ConvParams* p, const int8_t* input, int8_t* buffer);
+void conv_im2col_gemm(const ConvParams* p, const ConvGemmTiling* tiling, const int8_t* buffer,
+                      const int8_t* packed_weights, const int32_t* folded_bias, int8_t* output);
 
 /* ---- indirect GEMM (seed 003) ---- */
 /* Weights as [N/4][k_h*k_w][ceil(C/KB)][4][KB]: the K blocks restart at every tap because the
