@@ -212,48 +212,62 @@ uint64_t VtaCore::compute_cycles(const vta_compute_insn_t& c) const {
          m_timing.alu_pipeline_cycles;
 }
 
+// The loops GEMM and ALU share (reference/vta.md section 5): for every (i, j, micro-op) the
+// three indices after the loop factors, handed to `visit` in execution order.
+struct UopIteration {
+  uint32_t uop, i, j;
+  uint64_t dst, src, wgt;
+};
+
+template <typename Visit>
+void VtaCore::for_each_iteration(const vta_compute_insn_t& c, Visit&& visit) const {
+  for (uint32_t i = 0; i < c.iter_out; ++i) {
+    for (uint32_t j = 0; j < c.iter_in; ++j) {
+      for (uint32_t u = c.uop_bgn; u < c.uop_end; ++u) {
+        const vta_uop_t uop = vta_decode_uop(&m_layout, m_uop[u]);
+        visit(UopIteration{u, i, j,
+                           uop.dst_idx + uint64_t(i) * c.dst_factor_out + j * c.dst_factor_in,
+                           uop.src_idx + uint64_t(i) * c.src_factor_out + j * c.src_factor_in,
+                           uop.wgt_idx + uint64_t(i) * c.wgt_factor_out + j * c.wgt_factor_in});
+      }
+    }
+  }
+}
+
 uint64_t VtaCore::gemm(const vta_compute_insn_t& c) {
   check_compute(c);
   const uint32_t acc_depth = m_shape.acc_depth(), inp_depth = m_shape.inp_depth();
   const uint32_t wgt_depth = m_shape.wgt_depth();
   const unsigned batch = m_shape.batch(), block = m_shape.block();
-  for (uint32_t i = 0; i < c.iter_out; ++i) {
-    for (uint32_t j = 0; j < c.iter_in; ++j) {
-      for (uint32_t u = c.uop_bgn; u < c.uop_end; ++u) {
-        const vta_uop_t uop = vta_decode_uop(&m_layout, m_uop[u]);
-        const uint64_t dst = uop.dst_idx + uint64_t(i) * c.dst_factor_out + j * c.dst_factor_in;
-        const uint64_t src = uop.src_idx + uint64_t(i) * c.src_factor_out + j * c.src_factor_in;
-        const uint64_t wgt = uop.wgt_idx + uint64_t(i) * c.wgt_factor_out + j * c.wgt_factor_in;
-        if (dst >= acc_depth || (!c.reset_reg && (src >= inp_depth || wgt >= wgt_depth))) {
-          throw VtaError("micro-op " + num(u) + " at iteration (" + num(i) + ", " + num(j) +
-                         ") indexes ACC " + num(dst) + "/" + num(acc_depth) + ", INP " + num(src) +
-                         "/" + num(inp_depth) + ", WGT " + num(wgt) + "/" + num(wgt_depth) +
-                         ": outside a buffer");
-        }
-        int32_t* a = &m_acc[size_t(dst) * m_acc_lanes];
-        ++m_access[VTA_MEM_ACC].writes;
-        if (c.reset_reg) {
-          std::memset(a, 0, m_acc_lanes * sizeof(int32_t));
-          continue;
-        }
-        ++m_access[VTA_MEM_ACC].reads;
-        ++m_access[VTA_MEM_INP].reads;
-        ++m_access[VTA_MEM_WGT].reads;
-        const int8_t* in = &m_inp[size_t(src) * m_inp_lanes];
-        const int8_t* w = &m_wgt[size_t(wgt) * m_wgt_lanes];
-        for (unsigned b = 0; b < batch; ++b) {
-          for (unsigned o = 0; o < block; ++o) {
-            int32_t sum = 0;
-            const int8_t* wrow = w + size_t(o) * block;
-            const int8_t* irow = in + size_t(b) * block;
-            for (unsigned k = 0; k < block; ++k) sum += int32_t(irow[k]) * int32_t(wrow[k]);
-            int32_t& lane = a[size_t(b) * block + o];
-            lane = static_cast<int32_t>(static_cast<uint32_t>(lane) + static_cast<uint32_t>(sum));
-          }
-        }
+  for_each_iteration(c, [&](const UopIteration& it) {
+    if (it.dst >= acc_depth || (!c.reset_reg && (it.src >= inp_depth || it.wgt >= wgt_depth))) {
+      throw VtaError("micro-op " + num(it.uop) + " at iteration (" + num(it.i) + ", " + num(it.j) +
+                     ") indexes ACC " + num(it.dst) + "/" + num(acc_depth) + ", INP " +
+                     num(it.src) + "/" + num(inp_depth) + ", WGT " + num(it.wgt) + "/" +
+                     num(wgt_depth) + ": outside a buffer");
+    }
+    int32_t* a = &m_acc[size_t(it.dst) * m_acc_lanes];
+    ++m_access[VTA_MEM_ACC].writes;
+    if (c.reset_reg) {
+      std::memset(a, 0, m_acc_lanes * sizeof(int32_t));
+      return;
+    }
+    ++m_access[VTA_MEM_ACC].reads;
+    ++m_access[VTA_MEM_INP].reads;
+    ++m_access[VTA_MEM_WGT].reads;
+    const int8_t* in = &m_inp[size_t(it.src) * m_inp_lanes];
+    const int8_t* w = &m_wgt[size_t(it.wgt) * m_wgt_lanes];
+    for (unsigned b = 0; b < batch; ++b) {
+      for (unsigned o = 0; o < block; ++o) {
+        int32_t sum = 0;
+        const int8_t* wrow = w + size_t(o) * block;
+        const int8_t* irow = in + size_t(b) * block;
+        for (unsigned k = 0; k < block; ++k) sum += int32_t(irow[k]) * int32_t(wrow[k]);
+        int32_t& lane = a[size_t(b) * block + o];
+        lane = static_cast<int32_t>(static_cast<uint32_t>(lane) + static_cast<uint32_t>(sum));
       }
     }
-  }
+  });
   if (!c.reset_reg) {
     m_counters.gemm_counter += uint64_t(c.iter_out) * c.iter_in * (c.uop_end - c.uop_bgn);
   }
@@ -264,34 +278,27 @@ uint64_t VtaCore::alu(const vta_compute_insn_t& c) {
   check_compute(c);
   const uint32_t acc_depth = m_shape.acc_depth();
   const int32_t imm = c.imm;
-  for (uint32_t i = 0; i < c.iter_out; ++i) {
-    for (uint32_t j = 0; j < c.iter_in; ++j) {
-      for (uint32_t u = c.uop_bgn; u < c.uop_end; ++u) {
-        const vta_uop_t uop = vta_decode_uop(&m_layout, m_uop[u]);
-        const uint64_t dst = uop.dst_idx + uint64_t(i) * c.dst_factor_out + j * c.dst_factor_in;
-        const uint64_t src = uop.src_idx + uint64_t(i) * c.src_factor_out + j * c.src_factor_in;
-        if (dst >= acc_depth || (!c.use_imm && !c.reset_reg && src >= acc_depth)) {
-          throw VtaError("micro-op " + num(u) + " at iteration (" + num(i) + ", " + num(j) +
-                         ") indexes ACC " + num(dst) + " and " + num(src) +
-                         ": outside the buffer (depth " + num(acc_depth) + ")");
-        }
-        int32_t* d = &m_acc[size_t(dst) * m_acc_lanes];
-        ++m_access[VTA_MEM_ACC].writes;
-        if (c.reset_reg) {
-          std::memset(d, 0, m_acc_lanes * sizeof(int32_t));
-          continue;
-        }
-        ++m_access[VTA_MEM_ACC].reads;
-        if (c.use_imm) {
-          for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = alu_lane(c.alu_opcode, d[l], imm);
-        } else {
-          ++m_access[VTA_MEM_ACC].reads;
-          const int32_t* s = &m_acc[size_t(src) * m_acc_lanes];
-          for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = alu_lane(c.alu_opcode, d[l], s[l]);
-        }
-      }
+  for_each_iteration(c, [&](const UopIteration& it) {
+    if (it.dst >= acc_depth || (!c.use_imm && !c.reset_reg && it.src >= acc_depth)) {
+      throw VtaError("micro-op " + num(it.uop) + " at iteration (" + num(it.i) + ", " + num(it.j) +
+                     ") indexes ACC " + num(it.dst) + " and " + num(it.src) +
+                     ": outside the buffer (depth " + num(acc_depth) + ")");
     }
-  }
+    int32_t* d = &m_acc[size_t(it.dst) * m_acc_lanes];
+    ++m_access[VTA_MEM_ACC].writes;
+    if (c.reset_reg) {
+      std::memset(d, 0, m_acc_lanes * sizeof(int32_t));
+      return;
+    }
+    ++m_access[VTA_MEM_ACC].reads;
+    if (c.use_imm) {
+      for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = alu_lane(c.alu_opcode, d[l], imm);
+    } else {
+      ++m_access[VTA_MEM_ACC].reads;
+      const int32_t* s = &m_acc[size_t(it.src) * m_acc_lanes];
+      for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = alu_lane(c.alu_opcode, d[l], s[l]);
+    }
+  });
   if (!c.reset_reg) {
     m_counters.alu_counter += uint64_t(c.iter_out) * c.iter_in * (c.uop_end - c.uop_bgn);
   }

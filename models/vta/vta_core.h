@@ -79,6 +79,8 @@ class VtaCore {
 
  private:
   uint32_t depth(unsigned memory_type) const;
+  template <typename Visit>
+  void for_each_iteration(const vta_compute_insn_t& insn, Visit&& visit) const;
   void check_mem(const vta_mem_insn_t& insn, bool is_store) const;
   void check_compute(const vta_compute_insn_t& insn) const;
 
