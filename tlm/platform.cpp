@@ -46,6 +46,26 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
     auto memory = std::make_unique<Memory>(
         name.c_str(), m_clock, memory_kind(mem.at("kind").get<std::string>()),
         config::as_u64(mem.at("size")), memory_timing(mem, bus_params), mem.at("dmi").get<bool>());
+    if (mem.contains("l2")) {
+      const auto& l2 = mem.at("l2");
+      L2Params p;
+      p.cache.size_bytes = static_cast<uint32_t>(config::as_u64(l2.at("size")));
+      p.cache.line_bytes = static_cast<uint32_t>(config::as_u64(l2.at("line_bytes")));
+      p.cache.ways = l2.at("ways").get<uint32_t>();
+      p.cache.replacement = cache::Replacement::kLru;
+      p.cache.write_policy = l2.at("write_policy").get<std::string>() == "write-through"
+                                 ? cache::WritePolicy::kWriteThrough
+                                 : cache::WritePolicy::kWriteBack;
+      p.cache.write_allocate = l2.at("write_allocate").get<bool>();
+      p.hit_latency_cycles = l2.at("hit_latency_cycles").get<uint64_t>();
+      p.cycles_per_beat = l2.at("cycles_per_beat").get<uint64_t>();
+      p.beat_bytes = bus_params.width_bytes;
+      p.classify_misses = l2.at("classify_misses").get<bool>();
+      // Line fills and write-backs use the memory's native width (LiteDRAM's port), not the bus.
+      MemoryTimingParams dram = memory_timing(mem, bus_params);
+      dram.beat_bytes = mem.at("width_bytes").get<uint64_t>();
+      memory->add_l2(p, dram);
+    }
     m_bus->to_targets.bind(memory->bus_side);
     m_bus->map(name, config::as_u64(mem.at("base")), memory->size(), m_next_target_port++);
     m_memories.push_back(std::move(memory));

@@ -74,6 +74,11 @@ void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnosti
     }
     return;  // the mnv2 sizes below do not apply
   }
+  if (const auto* kind = find(cfg, {"cfu", "kind"}); kind && *kind == "latency") {
+    const auto* impl = find(cfg, {"cfu", "impl"});
+    if (impl && *impl != "model") report("impl", "a \"latency\" CFU is a model only");
+    return;
+  }
   const auto lanes = value("macc_lanes");
   const auto banks = value("filter_banks");
   if (lanes && *lanes % 4 != 0) {
@@ -123,8 +128,28 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
       }
     }
   }
+  // Cache geometries: the L1s and every memory's L2, by config path.
+  std::vector<std::pair<std::string, const nlohmann::json*>> caches;
   for (const char* name : {"icache", "dcache"}) {
-    const auto* c = find(cfg, {"caches", name});
+    caches.emplace_back(std::string("caches.") + name, find(cfg, {"caches", name}));
+  }
+  if (const auto* mems = find(cfg, {"memories"}); mems && mems->is_object()) {
+    for (const auto& [mem_name, mem] : mems->items()) {
+      if (mem.is_object() && mem.contains("l2")) {
+        caches.emplace_back("memories." + mem_name + ".l2", &mem.at("l2"));
+        const auto line = config::parse_size(mem.at("l2").value("line_bytes", nlohmann::json()));
+        const auto* width = mem.contains("width_bytes") ? &mem.at("width_bytes") : nullptr;
+        if (line && width && width->is_number_unsigned() && *line < width->get<uint64_t>()) {
+          const std::string path = "memories." + mem_name + ".l2.line_bytes";
+          diags.push_back({config.origin_of(path), path,
+                           "L2 line of " + std::to_string(*line) +
+                               " bytes is narrower than the memory's width_bytes " +
+                               std::to_string(width->get<uint64_t>())});
+        }
+      }
+    }
+  }
+  for (const auto& [prefix, c] : caches) {
     if (c == nullptr || !c->is_object() || !c->contains("size") || !c->contains("line_bytes") ||
         !c->contains("ways")) {
       continue;
@@ -134,9 +159,9 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
     if (!size || !line || *line == 0 || !(*c)["ways"].is_number_unsigned()) continue;
     const uint64_t ways = (*c)["ways"].get<uint64_t>();
     const uint64_t lines = *size / *line;
-    const std::string path = std::string("caches.") + name + ".ways";
+    const std::string path = prefix + ".ways";
     if (*line > *size) {
-      diags.push_back({config.origin_of(path), std::string("caches.") + name + ".line_bytes",
+      diags.push_back({config.origin_of(path), prefix + ".line_bytes",
                        "line size " + std::to_string(*line) + " exceeds the cache size " +
                            std::to_string(*size)});
     } else if (ways > lines) {

@@ -22,6 +22,7 @@ CacheTiming timing_from_json(const nlohmann::json& j, uint64_t seed) {
   t.hit_latency_cycles = j.at("hit_latency_cycles").get<uint32_t>();
   t.miss_overhead_cycles = j.at("miss_overhead_cycles").get<uint32_t>();
   t.classify_misses = j.at("classify_misses").get<bool>();
+  t.write_buffer_depth = j.value("write_buffer_depth", 0u);  // a D$ key only
   return t;
 }
 }  // namespace

@@ -15,6 +15,9 @@ struct CacheTiming {
   uint32_t hit_latency_cycles = 1;
   uint32_t miss_overhead_cycles = 0;
   bool classify_misses = false;
+  // Write-through stores: 0 = a store waits in the Memory stage until the bus takes its write
+  // (VexRiscv full+cfu); N = a FIFO of N writes in front of the bus (what-if).
+  uint32_t write_buffer_depth = 0;
 };
 
 struct AddressSpan {

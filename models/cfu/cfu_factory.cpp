@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "latency_cfu.h"
 #include "mnv2_cfu.h"
 #include "mnv2_rtl.h"
 #include "runtime_cfu.h"
@@ -50,6 +51,13 @@ std::unique_ptr<CfuModule> make_cfu(const nlohmann::json& cfu, const Clock& cloc
       throw std::invalid_argument(e.what());
     }
     return std::make_unique<CfuModule>("cfu", clock, std::move(model));
+  }
+  if (kind == "latency") {
+    if (impl != "model") throw std::invalid_argument("cfu.impl: a \"latency\" CFU is a model only");
+    LatencyCfuConfig config;
+    config.latency_cycles = cfu.value("latency_cycles", uint64_t{1});
+    config.pipelined = cfu.value("pipelined", false);
+    return std::make_unique<CfuModule>("cfu", clock, std::make_unique<LatencyCfu>(config));
   }
   if (kind != "mnv2") throw std::invalid_argument("cfu.kind: unknown CFU \"" + kind + "\"");
   const Mnv2Config config = mnv2_config_from_json(cfu);

@@ -71,6 +71,7 @@ CachedMemory::CachedMemory(BusPort& port, const cache::CachesConfig& caches,
           std::make_unique<cache::ThreeCClassifier>(p.size_bytes / p.line_bytes, p.line_bytes);
     }
     m_scratch.resize(std::max<size_t>(m_scratch.size(), unit->timing.params.line_bytes));
+    unit->accepted.assign(std::max<size_t>(unit->timing.write_buffer_depth, 1), 0);
   }
   if (!traces.din_path.empty()) m_din = std::make_unique<TraceFile>(traces.din_path, traces.limits);
   if (!traces.misses_path.empty()) {
@@ -211,13 +212,7 @@ uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, AccessKi
     unit.bytes_filled += line;
   }
   if (a.write_to_bus) {
-    uint8_t data[4];
-    std::memcpy(data, store_data, store_size);
-    if (!m_port.transact(side, true, address, data, store_size, cycle + stall, cycles)) {
-      ++unit.bus_errors;
-    }
-    stall += minus_one(cycles);
-    unit.bytes_written += store_size;
+    m_store_release = write_through(unit, address, store_data, store_size, cycle + stall);
   }
   if (!a.hit) {
     if (!unit.function_misses.empty()) ++unit.function_misses[current_function()];
@@ -225,6 +220,30 @@ uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, AccessKi
   }
   unit.stall_cycles += stall;
   return stall;
+}
+
+uint64_t CachedMemory::write_through(CacheUnit& unit, uint64_t address, const uint8_t* data,
+                                     unsigned size, uint64_t cycle) {
+  // The store reaches the Memory stage the cycle after it issues; the bus takes its write
+  // once the previous write has been acknowledged (VexRiscv's Wishbone bridge holds one
+  // command until ACK). Without a buffer the store leaves the Memory stage the cycle after
+  // the bus took it; with a FIFO of N entries, once the write N places ahead was taken.
+  const uint64_t enter = cycle + 1;
+  const uint64_t accept = std::max(enter, unit.write_port_free);
+  uint8_t bytes[4];
+  std::memcpy(bytes, data, size);
+  uint64_t cycles = 0;
+  if (!m_port.transact(BusSide::kData, true, address, bytes, size, accept, cycles)) {
+    ++unit.bus_errors;
+  }
+  unit.write_port_free = accept + std::max<uint64_t>(cycles, 1);
+  unit.bytes_written += size;
+  auto& ring = unit.accepted;
+  const uint64_t slot_free = ring[unit.accepted_next];  // the write `depth` stores ago
+  ring[unit.accepted_next] = accept;
+  unit.accepted_next = (unit.accepted_next + 1) % ring.size();
+  if (unit.timing.write_buffer_depth == 0) return accept + 1;
+  return std::max(enter, slot_free) + 1;
 }
 
 bool CachedMemory::fetch_word(uint32_t pc, uint32_t& word) {

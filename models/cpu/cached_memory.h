@@ -64,6 +64,14 @@ class CachedMemory : public MemoryIf {
   void fence_i() override;
   uint64_t flush_dcache(uint64_t cycle) override;
   void wait_for_interrupt(uint64_t cycle) override { m_port.synchronise(cycle); }
+  uint64_t take_store_release() override {
+    const uint64_t r = m_store_release;
+    m_store_release = 0;
+    return r;
+  }
+  void store_hold_stalled(uint64_t cycles) override {
+    if (m_dcache) m_dcache->stall_cycles += cycles;
+  }
 
   const cache::Cache* icache() const { return m_icache ? &m_icache->cache : nullptr; }
   const cache::Cache* dcache() const { return m_dcache ? &m_dcache->cache : nullptr; }
@@ -93,9 +101,17 @@ class CachedMemory : public MemoryIf {
     uint64_t bus_errors = 0;
     std::vector<uint64_t> function_misses;
     uint64_t classified[3][3] = {};  // [AccessKind][MissClass]
+    // Write-through path: the bus takes one write at a time (the bridge holds it until the
+    // memory acknowledges); `accepted` keeps the cycles the bus took the last writes, a ring
+    // of max(write_buffer_depth, 1) entries (a store leaves the buffer when the bus takes it).
+    uint64_t write_port_free = 0;
+    std::vector<uint64_t> accepted;
+    size_t accepted_next = 0;
   };
 
   const Region* region_for(uint64_t address, unsigned length, BusSide side);
+  uint64_t write_through(CacheUnit& unit, uint64_t address, const uint8_t* data, unsigned size,
+                         uint64_t cycle);
   uint64_t cached_access(CacheUnit& unit, uint64_t address, cache::AccessKind kind, uint64_t cycle,
                          BusSide side, const uint8_t* store_data, unsigned store_size);
   void copy_from_memory(uint64_t address, uint8_t* out, unsigned length);
@@ -121,6 +137,7 @@ class CachedMemory : public MemoryIf {
   std::unique_ptr<TraceFile> m_din;
   std::unique_ptr<TraceFile> m_misses;
   uint64_t m_uncached_accesses = 0;
+  uint64_t m_store_release = 0;  // see take_store_release
 };
 
 }  // namespace accsim::cpu

@@ -22,6 +22,7 @@ struct CoreTimingParams {
   uint32_t csr_cycles = 3;          // CSR instructions serialise the pipeline
   uint32_t trap_cycles = 4;         // entering a trap handler or mret (pipeline flush)
   uint32_t cfu_issue_cycles = 0;    // extra cycles on every custom-0 instruction
+  uint32_t cfu_csr_drain = 2;       // a CSR access after custom-0 ops waits for the CFU path
 };
 
 // Predicts conditional branches. Static: backward taken, forward not taken. Dynamic: a table of

@@ -20,6 +20,7 @@ CoreConfig core_config_from_json(const nlohmann::json& cpu) {
   c.timing.csr_cycles = t.at("csr_cycles").get<uint32_t>();
   c.timing.trap_cycles = t.at("trap_cycles").get<uint32_t>();
   c.timing.cfu_issue_cycles = t.at("cfu_issue_cycles").get<uint32_t>();
+  c.timing.cfu_csr_drain = t.at("cfu_csr_drain_cycles").get<uint32_t>();
   return c;
 }
 

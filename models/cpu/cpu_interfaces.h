@@ -26,6 +26,13 @@ class MemoryIf {
   virtual bool store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
                      uint64_t& stall) = 0;
 
+  // A write-through store leaves the Memory stage only once the bus (or a write buffer) has
+  // taken its write; meanwhile the next instruction waits in Execute, so the hold delays the
+  // instruction after next. Returns the cycle the last store leaves the Memory stage (0 = at
+  // once); the core applies it and reports the cycles it actually stalled through
+  // store_hold_stalled (cache statistics).
+  virtual uint64_t take_store_release() { return 0; }
+  virtual void store_hold_stalled(uint64_t cycles) {}
   // fence.i: instruction memory may have changed (caches drop lines).
   virtual void fence_i() {}
   // VexRiscv's data-cache flush instruction (0x0000500F, LiteX's flush_cpu_dcache): write back

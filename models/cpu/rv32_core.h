@@ -111,6 +111,7 @@ class Rv32Core {
   void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
   void invalidate_code_word(uint32_t address);
   uint32_t operand_ready_stall(const DecodedInsn& d);
+  void apply_store_hold();
   void load(const DecodedInsn& d, unsigned size, bool sign);
   void store(const DecodedInsn& d, unsigned size);
   void branch(const DecodedInsn& d, bool taken);
@@ -132,6 +133,12 @@ class Rv32Core {
   uint32_t m_pc = 0;
   uint32_t m_next_pc = 0;
   uint64_t m_cycle = 0;  // issue cycle of the next instruction
+  // A store held in the Memory stage holds the instruction after next until its release:
+  // [0] applies to the next instruction to issue, [1] to the one after.
+  std::array<uint64_t, 2> m_store_hold{};
+  bool m_cfu_since_csr = false;  // a custom-0 op issued since the last CSR instruction
+  uint64_t m_bubbles = 0;        // branch/jump penalty cycles of the last taken redirect,
+  uint64_t m_bubbles_end = 0;    // ending at this issue cycle (a CSR right after overlaps them)
   uint64_t m_instret = 0;
   uint64_t m_stop_cycle = 0;
   bool m_halted = false;

@@ -85,13 +85,17 @@ std::vector<Source> read_chain(const fs::path& file, std::vector<Diagnostic>& ou
   }
 }
 
-// Objects merge recursively with `source` winning; anything else replaces the target whole.
+// Objects merge recursively with `source` winning; anything else replaces the target whole;
+// null removes the key (a config that extends another can drop an optional section, e.g.
+// "l2": null).
 void merge_into(json& target, const json& source, const std::string& path, OriginMap& origins,
                 const std::string& origin) {
   origins[path] = origin;
   for (const auto& [key, value] : source.items()) {
     const std::string key_path = detail::child_path(path, key);
-    if (target.contains(key) && target.at(key).is_object() && value.is_object()) {
+    if (value.is_null()) {
+      target.erase(key);
+    } else if (target.contains(key) && target.at(key).is_object() && value.is_object()) {
       merge_into(target.at(key), value, key_path, origins, origin);
     } else {
       target[key] = value;

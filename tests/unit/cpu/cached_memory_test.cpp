@@ -110,14 +110,41 @@ TEST_CASE("a write-through store costs the bus write and does not allocate",
   CachedMemory mem(bus, vexriscv_caches());
   uint64_t stall = 0;
   REQUIRE(mem.store(0x40000200, 4, 0xCAFE, 0, stall));
-  CHECK(stall == 10 - 1);  // the store costs L cycles in all (measured: ~9.9 at L = 10)
+  // The store reaches the Memory stage at cycle 1, the bus takes the write at once and the
+  // store leaves the stage at 2; the write occupies the bus until 1 + L.
+  CHECK(stall == 0);
+  CHECK(mem.take_store_release() == 2);
+  CHECK(mem.take_store_release() == 0);  // taken once
   REQUIRE(bus.log.size() == 1);
   CHECK(bus.log[0].write);
   CHECK(bus.log[0].length == 4);
+  CHECK(bus.log[0].cycle == 1);
   CHECK_FALSE(mem.dcache()->contains(0x40000200));
+  // A second store one cycle later waits in the Memory stage for the first write's ACK.
+  REQUIRE(mem.store(0x40000204, 4, 0xBEEF, 1, stall));
+  CHECK(bus.log.back().cycle == 1 + 10);
+  CHECK(mem.take_store_release() == 1 + 10 + 1);
   uint32_t value = 0;
   REQUIRE(mem.load(0x40000200, 4, 50, value, stall));
   CHECK(value == 0xCAFE);  // data went to memory
+}
+
+TEST_CASE("a write buffer lets stores leave the Memory stage until it is full",
+          "[cpu][cached_memory]") {
+  auto caches = vexriscv_caches();
+  caches.dcache->write_buffer_depth = 2;
+  FakeBus bus(10);
+  CachedMemory mem(bus, caches);
+  uint64_t stall = 0;
+  std::vector<uint64_t> release;
+  for (uint64_t t = 0; t < 4; ++t) {
+    REQUIRE(mem.store(0x40000200 + 4 * t, 4, 1, t, stall));
+    release.push_back(mem.take_store_release());
+  }
+  // The bus takes the writes at 1, 11, 21, 31. Stores 0-2 find room (at most 2 waiting);
+  // store 3 waits until the bus has taken store 1 (at 11).
+  CHECK(bus.log[3].cycle == 31);
+  CHECK(release == std::vector<uint64_t>{2, 3, 4, 12});
 }
 
 TEST_CASE("a write-back cache writes a dirty line back when it is evicted",

@@ -51,6 +51,18 @@ TEST_CASE("a dependent instruction right after a pipelined op stalls one cycle",
   CHECK(run_with_cfu(cfu, {rv::cfu(0, 0, 5, 1, 2), rv::addi(6, 5, 1)}, 100) == 300);
 }
 
+TEST_CASE("the first CSR access after CFU ops waits cfu_csr_drain cycles", "[cpu][cfu]") {
+  ScriptedCfu cfu(1, true);
+  CoreHarness h;
+  h.core.set_cfu(cfu);
+  // csrr, 3 pipelined ops, csrr, csrr: the first read after the ops is 2 later than without
+  // a CFU op before it (measured: 100 ops read 105 = 100 + 3 + 2); the second one is not.
+  h.run({rv::csrrs(5, 0xB00, 0), rv::cfu(0, 0, 8, 1, 2), rv::cfu(0, 0, 8, 1, 2),
+         rv::cfu(0, 0, 8, 1, 2), rv::csrrs(6, 0xB00, 0), rv::csrrs(7, 0xB00, 0)});
+  CHECK(h.core.reg(6) - h.core.reg(5) == 3 + 3 + 2);
+  CHECK(h.core.reg(7) - h.core.reg(6) == 3);
+}
+
 TEST_CASE("the CFU sees function_id = {funct7, funct3} and both operands", "[cpu][cfu]") {
   ScriptedCfu cfu(1, true);
   CoreHarness h;

@@ -36,6 +36,7 @@ class FlatMemory : public cpu::MemoryIf {
     stall = store_stall_cycles;
     return true;
   }
+  uint64_t take_store_release() override { return store_release; }
   void fence_i() override { ++fences; }
   void wait_for_interrupt(uint64_t) override { ++wfis; }
 
@@ -49,6 +50,7 @@ class FlatMemory : public cpu::MemoryIf {
   uint64_t fetch_stall_cycles = 0;
   uint64_t load_stall_cycles = 0;
   uint64_t store_stall_cycles = 0;
+  uint64_t store_release = 0;  // returned after every store (0 = no Memory-stage hold)
   uint32_t block_bytes = 4;
   uint64_t fetch_blocks = 0;
   int fences = 0;

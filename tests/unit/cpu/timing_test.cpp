@@ -111,6 +111,31 @@ TEST_CASE("CSR instructions occupy csr_cycles", "[cpu][timing]") {
   CHECK(cycles({rv::csrrs(5, 0xB00, 0), rv::csrrs(6, 0xB00, 0)}, c) == 2);
 }
 
+TEST_CASE("a CSR access right after a taken branch overlaps its bubbles", "[cpu][timing]") {
+  // The CSR waits csr_cycles - 1 after the previous instruction finished executing; the
+  // branch's penalty counts toward that wait (measured: 100 taken bne between csrr = 301).
+  // bne taken over a nop (1 + 2 bubbles), then csrr: issues at 3, reads at 3, ends at 4.
+  CHECK(cycles({rv::bne(1, 2, 8), rv::nop(), rv::csrrs(5, 0xB00, 0)}, {}, {{1, 1}}) == 4);
+  // After a plain instruction it waits the full 2 (the csrr reads at 3, ends at 4).
+  CHECK(cycles({rv::addi(6, 0, 1), rv::csrrs(5, 0xB00, 0)}) == 4);
+  // ... and the read value shows where it read.
+  CoreHarness h;
+  h.run({rv::jal(0, 8), rv::nop(), rv::csrrs(5, 0xB00, 0)});
+  // jal issues at 0 and finishes at 1; its bubble makes the csrr issue at 2; it reads at
+  // 1 + (3 - 1) = 3, not 2 + 2.
+  CHECK(h.core.reg(5) == 3);
+}
+
+TEST_CASE("a store held in the Memory stage holds the instruction after next", "[cpu][timing]") {
+  CoreHarness h;
+  h.memory.store_release = 20;  // every store leaves the Memory stage at cycle 20
+  h.preset = {{10, 0x1000}};
+  // sw at 0; addi at 1 (in Execute behind the store); the next addi waits until 20.
+  const uint64_t c = h.run({rv::sw(5, 10, 0), rv::addi(6, 0, 1), rv::addi(7, 0, 1)});
+  CHECK(c == 21);
+  CHECK(h.core.stalls().data == 20 - 2);
+}
+
 TEST_CASE("fetch stalls are charged once per fetch block", "[cpu][timing]") {
   CoreHarness h;
   h.memory.fetch_stall_cycles = 5;
