@@ -14,6 +14,8 @@ PACKAGES=(
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
   python3                  # helper scripts (standard library only)
   clang-format             # style check (tests/cli: style/clang_format)
+  parallel                 # GNU parallel: runs `accsim sweep --emit-jobs` files (tests/sweep)
+  gnuplot-nox              # `accsim report --plot`, `accsim sweep --plot`
 )
 
 missing=()

@@ -24,7 +24,29 @@ struct RunOptions {
   std::optional<uint64_t> max_cycles;
 };
 
+struct SweepOptions {
+  std::string spec;  // SPEC.json, or with `collect` a sweep directory
+  size_t jobs = 1;
+  std::string out_dir;          // empty = the spec's "out", else traces/sweeps/<spec name>
+  std::optional<size_t> point;  // run only this point (emitted jobs)
+  std::string emit_jobs;        // write the jobs file (+ .sbatch) instead of running
+  bool collect = false;         // assemble results.csv from the point directories only
+  bool force = false;           // re-run finished points too
+  std::string plot;             // .svg/.png of results.csv (gnuplot)
+};
+
+struct ReportOptions {
+  std::vector<std::string> dirs;
+  bool csv = false;
+  bool all = false;                // compare: every stat, not only those that differ
+  std::vector<std::string> stats;  // compare only stats matching these globs
+  size_t top = 15;                 // functions shown (0 = all)
+  std::string plot;                // .svg/.png: per-region cycles, miss breakdown
+};
+
 int run_command(const RunOptions& options, const GlobalOptions& global);
+int sweep_command(const SweepOptions& options, const GlobalOptions& global);
+int report_command(const ReportOptions& options, const GlobalOptions& global);
 int validate_command(const std::vector<std::string>& configs,
                      const std::vector<std::string>& overrides, const GlobalOptions& global);
 int list_command(const GlobalOptions& global);

@@ -71,8 +71,38 @@ int sc_main(int argc, char* argv[]) {
   auto* schema_cmd = app.add_subcommand(
       "schema", "Print the reference of every config key (Markdown; configs/schema/README.md)");
 
+  SweepOptions sweep;
+  auto* sweep_cmd = app.add_subcommand(
+      "sweep", "Run the points of a sweep spec in parallel into results.csv (docs/sweeps.md)");
+  sweep_cmd->add_option("spec", sweep.spec, "Sweep spec JSON (with --collect: or a sweep dir)")
+      ->required();
+  sweep_cmd->add_option("-j,--jobs", sweep.jobs, "Points run at once")->capture_default_str();
+  sweep_cmd->add_option("--out", sweep.out_dir, "Sweep directory (default: the spec's \"out\")");
+  sweep_cmd->add_option("--point", sweep.point, "Run only point N (what emitted jobs do)");
+  sweep_cmd->add_option("--emit-jobs", sweep.emit_jobs,
+                        "Write one shell command per point to FILE (GNU parallel) and "
+                        "FILE.sbatch (Slurm array) instead of running");
+  sweep_cmd->add_flag("--collect", sweep.collect,
+                      "Only assemble results.csv from the finished point directories");
+  sweep_cmd->add_flag("--force", sweep.force, "Re-run points that already finished");
+  sweep_cmd->add_option("--plot", sweep.plot, "Also plot results.csv to FILE.svg|png (gnuplot)");
+
+  ReportOptions report;
+  auto* report_cmd =
+      app.add_subcommand("report", "Summarise a run directory, or compare several side by side");
+  report_cmd->add_option("dirs", report.dirs, "Run output directories")->required();
+  report_cmd->add_flag("--csv", report.csv, "Machine-readable CSV instead of tables");
+  report_cmd->add_flag("--all", report.all, "Compare: list every stat, not only differing ones");
+  report_cmd->add_option("--stats", report.stats, "Only stats matching these globs (a.*.b)")
+      ->delimiter(',');
+  report_cmd->add_option("--top", report.top, "Functions listed (0 = all)")->capture_default_str();
+  report_cmd->add_option("--plot", report.plot,
+                         "Draw per-region cycles and cache misses to FILE.svg|png (gnuplot)");
+
   // Global options (-q, --log-level) are accepted after the subcommand too.
-  for (auto* sub : {run_cmd, validate_cmd, list_cmd, schema_cmd}) sub->fallthrough();
+  for (auto* sub : {run_cmd, validate_cmd, list_cmd, schema_cmd, sweep_cmd, report_cmd}) {
+    sub->fallthrough();
+  }
 
   try {
     app.parse(argc, argv);
@@ -113,6 +143,8 @@ int sc_main(int argc, char* argv[]) {
     if (*validate_cmd) return validate_command(validate_configs, validate_overrides, global);
     if (*list_cmd) return list_command(global);
     if (*schema_cmd) return schema_command(global);
+    if (*sweep_cmd) return sweep_command(sweep, global);
+    if (*report_cmd) return report_command(report, global);
     return run_command(run, global);  // `run` is the default subcommand
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());

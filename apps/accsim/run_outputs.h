@@ -1,7 +1,7 @@
 // Files a run leaves in its output directory (see traces/README.md):
 //   config.json  the effective configuration, defaults included (re-runnable as is)
 //   stats.json   every statistic, flat dotted names (for programs)
-//   stats.txt    the same with descriptions (for people)
+//   stats.txt    the same with descriptions (for people), plus the host.* figures of host.json
 //   host.json    host seconds and simulation speed: the only file that differs between two
 //                runs of the same inputs
 #pragma once

@@ -1,0 +1,177 @@
+#include "report_model.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <set>
+
+#include "sweep_results.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace accsim::cli {
+
+namespace {
+
+std::optional<json> read_json(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) return std::nullopt;
+  json doc = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) return std::nullopt;
+  return doc;
+}
+
+}  // namespace
+
+RunRecord load_run(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw ReportError(dir.string() + ": no such run directory");
+  auto stats = read_json(dir / "stats.json");
+  if (!stats || !stats->is_object()) {
+    throw ReportError(dir.string() + ": no readable stats.json (not an accsim run directory?)");
+  }
+  RunRecord run;
+  run.dir = dir;
+  run.stats = std::move(*stats);
+  if (auto host = read_json(dir / "host.json"); host && host->is_object()) {
+    for (const auto& item : host->items()) {
+      // host.json's host_seconds is host.seconds in stats.txt; keep one spelling.
+      const std::string key = item.key() == "host_seconds" ? "seconds" : item.key();
+      run.stats["host." + key] = item.value();
+    }
+  }
+  if (auto config = read_json(dir / "config.json")) run.config = std::move(*config);
+  return run;
+}
+
+void label_runs(std::vector<RunRecord>& runs) {
+  std::map<std::string, int> seen;
+  for (const auto& run : runs) ++seen[fs::absolute(run.dir).lexically_normal().filename()];
+  for (auto& run : runs) {
+    const fs::path full = fs::absolute(run.dir).lexically_normal();
+    const std::string name = full.filename().string();
+    run.label = seen[name] > 1 || name.empty() ? run.dir.string() : name;
+  }
+}
+
+Table group_stats(const json& stats, const std::string& prefix) {
+  Table table;
+  for (const auto& item : stats.items()) {
+    const std::string& key = item.key();
+    if (key.compare(0, prefix.size(), prefix) != 0) continue;
+    const auto dot = key.rfind('.');
+    if (dot == std::string::npos || dot < prefix.size()) continue;
+    table[key.substr(prefix.size(), dot - prefix.size())][key.substr(dot + 1)] = item.value();
+  }
+  return table;
+}
+
+bool natural_less(const std::string& a, const std::string& b) {
+  size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) &&
+        std::isdigit(static_cast<unsigned char>(b[j]))) {
+      size_t ie = i, je = j;
+      while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie]))) ++ie;
+      while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je]))) ++je;
+      const std::string na = a.substr(i, ie - i), nb = b.substr(j, je - j);
+      const auto ta = na.find_first_not_of('0'), tb = nb.find_first_not_of('0');
+      const std::string sa = ta == std::string::npos ? "" : na.substr(ta);
+      const std::string sb = tb == std::string::npos ? "" : nb.substr(tb);
+      if (sa.size() != sb.size()) return sa.size() < sb.size();
+      if (sa != sb) return sa < sb;
+      i = ie;
+      j = je;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j || (a.size() - i == b.size() - j && a < b);
+}
+
+std::vector<std::string> rows_by(const Table& table, const std::string& field) {
+  std::vector<std::pair<double, std::string>> rows;
+  for (const auto& [name, fields] : table) {
+    auto it = fields.find(field);
+    double v = -1;
+    if (it != fields.end() && it->second.is_number()) v = it->second.get<double>();
+    rows.emplace_back(v, name);
+  }
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first > b.first;
+    return natural_less(a.second, b.second);
+  });
+  std::vector<std::string> names;
+  for (const auto& r : rows) names.push_back(r.second);
+  return names;
+}
+
+std::vector<CompareRow> compare_runs(const std::vector<RunRecord>& runs, bool all,
+                                     const std::vector<std::string>& globs) {
+  std::set<std::string> names;
+  for (const auto& run : runs) {
+    for (const auto& item : run.stats.items()) names.insert(item.key());
+  }
+  std::vector<CompareRow> rows;
+  for (const auto& name : names) {
+    if (!globs.empty()) {
+      if (std::none_of(globs.begin(), globs.end(),
+                       [&](const std::string& g) { return glob_match(g, name); })) {
+        continue;
+      }
+    } else if (name.compare(0, 5, "host.") == 0) {
+      continue;
+    }
+    CompareRow row{name, {}};
+    for (const auto& run : runs) {
+      if (run.stats.contains(name)) {
+        row.values.emplace_back(run.stats[name]);
+      } else {
+        row.values.emplace_back(std::nullopt);
+      }
+    }
+    const bool differs = std::any_of(row.values.begin(), row.values.end(),
+                                     [&](const auto& v) { return v != row.values.front(); });
+    if (all || differs) rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::optional<double> as_number(const std::optional<json>& value) {
+  if (!value || !value->is_number()) return std::nullopt;
+  return value->get<double>();
+}
+
+std::string value_text(const std::optional<json>& value) {
+  if (!value) return "-";
+  return stat_text(*value);
+}
+
+std::string delta_text(const std::optional<json>& a, const std::optional<json>& b) {
+  if (!a || !b || !a->is_number() || !b->is_number()) return "";
+  if (a->is_number_integer() && b->is_number_integer()) {
+    // Counters are unsigned 64-bit; their differences fit a signed 64-bit for any real run.
+    const long long x =
+        a->is_number_unsigned() ? static_cast<long long>(a->get<uint64_t>()) : a->get<long long>();
+    const long long y =
+        b->is_number_unsigned() ? static_cast<long long>(b->get<uint64_t>()) : b->get<long long>();
+    const long long d = y - x;
+    return (d > 0 ? "+" : "") + std::to_string(d);
+  }
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%+.6g", b->get<double>() - a->get<double>());
+  return buf;
+}
+
+std::string ratio_text(const std::optional<json>& a, const std::optional<json>& b) {
+  const auto x = as_number(a), y = as_number(b);
+  if (!x || !y || *x == 0) return "";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.3f", *y / *x);
+  return buf;
+}
+
+}  // namespace accsim::cli

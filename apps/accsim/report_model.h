@@ -1,0 +1,61 @@
+// What `accsim report` knows about finished runs: a run directory's stats.json, host.json and
+// config.json, per-function and per-region tables grouped out of the flat stat names, and the
+// comparison of several runs (every stat whose value differs, with delta and ratio against
+// the first run). Plain data in, plain data out: the command only formats.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace accsim::cli {
+
+class ReportError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunRecord {
+  std::filesystem::path dir;
+  std::string label;      // column heading: the directory's name, unique among the runs
+  nlohmann::json stats;   // stats.json plus host.json's figures as host.* (if present)
+  nlohmann::json config;  // config.json, or null
+};
+
+// Throws ReportError naming the directory when it has no readable stats.json.
+RunRecord load_run(const std::filesystem::path& dir);
+// Labels for the runs: directory names, or paths where names repeat.
+void label_runs(std::vector<RunRecord>& runs);
+
+// Rows of a "<prefix><name>.<field>" family (cpu.function., region.): name -> field -> value.
+// Names may contain dots (GCC's foo.constprop.0): the field is the last component.
+using Table = std::map<std::string, std::map<std::string, nlohmann::json>>;
+Table group_stats(const nlohmann::json& stats, const std::string& prefix);
+// The rows' names, by `field` descending (ties and missing values by name, "natural" order so
+// dw2 comes before dw10).
+std::vector<std::string> rows_by(const Table& table, const std::string& field);
+bool natural_less(const std::string& a, const std::string& b);
+
+struct CompareRow {
+  std::string name;
+  std::vector<std::optional<nlohmann::json>> values;  // per run; nullopt = absent
+};
+// Stats that differ between runs (all of them with `all`), restricted to names matching one of
+// `globs` when given. host.* figures vary between identical runs, so they appear only when a
+// glob asks for them.
+std::vector<CompareRow> compare_runs(const std::vector<RunRecord>& runs, bool all,
+                                     const std::vector<std::string>& globs);
+
+std::optional<double> as_number(const std::optional<nlohmann::json>& value);
+std::string value_text(const std::optional<nlohmann::json>& value);
+// b - a (exact for integers) and b / a to 3 decimals; "" when not both numeric (or a == 0).
+std::string delta_text(const std::optional<nlohmann::json>& a,
+                       const std::optional<nlohmann::json>& b);
+std::string ratio_text(const std::optional<nlohmann::json>& a,
+                       const std::optional<nlohmann::json>& b);
+
+}  // namespace accsim::cli

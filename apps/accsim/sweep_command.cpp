@@ -1,0 +1,203 @@
+// `accsim sweep`: run a spec's points (resuming finished ones), or run one point (--point, for
+// emitted jobs), or write the jobs for GNU parallel / Slurm (--emit-jobs), or assemble
+// results.csv from finished point directories (--collect). docs/sweeps.md.
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+#include "commands.h"
+#include "csv.h"
+#include "exit_codes.h"
+#include "locations.h"
+#include "report_plot.h"
+#include "run_outputs.h"
+#include "sweep_jobs.h"
+#include "sweep_point_dir.h"
+#include "sweep_results.h"
+#include "sweep_runner.h"
+#include "sweep_spec.h"
+
+namespace fs = std::filesystem;
+
+namespace accsim::cli {
+
+namespace {
+
+constexpr int kExitInterrupted = 130;  // like a shell's Ctrl-C
+
+struct Loaded {
+  SweepSpec spec;
+  fs::path out;
+};
+
+// SPEC.json, or with --collect a sweep directory holding the sweep.json a sweep wrote there.
+Loaded load(const SweepOptions& options) {
+  fs::path spec_file = options.spec;
+  fs::path out;
+  std::error_code ec;
+  if (fs::is_directory(spec_file, ec)) {
+    if (!options.collect) {
+      throw SpecError(spec_file.string() + ": a directory; give a spec file (or --collect DIR)");
+    }
+    out = spec_file;
+    spec_file = spec_file / "sweep.json";
+    if (!fs::is_regular_file(spec_file, ec)) {
+      throw SpecError(out.string() + ": no sweep.json (not a sweep directory?)");
+    }
+  }
+  Loaded loaded{load_sweep_spec(spec_file), {}};
+  if (!out.empty()) loaded.spec.name = fs::absolute(out).lexically_normal().filename().string();
+  if (!options.out_dir.empty()) {
+    out = options.out_dir;
+  } else if (out.empty()) {
+    out = loaded.spec.out.empty() ? fs::path("traces/sweeps") / loaded.spec.name
+                                  : fs::path(loaded.spec.out);
+  }
+  loaded.out = fs::absolute(out).lexically_normal();
+  return loaded;
+}
+
+// Problems every point would hit are spec errors, found before anything runs.
+bool check_inputs(const SweepSpec& spec) {
+  bool ok = true;
+  if (!resolve_config(spec.base)) {
+    std::fprintf(stderr,
+                 "%s: base: no config \"%s\" (neither a file beside the spec nor a "
+                 "shipped name; `accsim list`)\n",
+                 spec.file.c_str(), spec.base.c_str());
+    ok = false;
+  }
+  std::set<std::string> firmware;
+  for (const auto& point : spec.points) {
+    for (size_t i = 0; i + 1 < point.args.size(); ++i) {
+      if (point.args[i] == "--firmware") firmware.insert(point.args[i + 1]);
+    }
+  }
+  for (const auto& name : firmware) {
+    if (resolve_firmware(name)) continue;
+    std::fprintf(stderr, "%s: firmware \"%s\": not found (neither a file nor %s/%s.elf)\n",
+                 spec.file.c_str(), name.c_str(), firmware_dir().c_str(), name.c_str());
+    ok = false;
+  }
+  return ok;
+}
+
+void write_sweep_json(const Loaded& loaded) {
+  prepare_output_dir(loaded.out);
+  auto doc = loaded.spec.source;
+  doc["out"] = loaded.out.string();
+  write_text_file(loaded.out / "sweep.json", doc.dump(2) + "\n");
+}
+
+// Writes results.csv (and the plot) from the point directories; returns the exit code.
+int collect(const Loaded& loaded, const SweepOptions& options, const GlobalOptions& global) {
+  std::vector<PointOutcome> outcomes;
+  for (const auto& point : loaded.spec.points) {
+    outcomes.push_back(read_point(loaded.out / point.name, point));
+  }
+  const SweepTable table = assemble_results(loaded.spec, outcomes);
+  for (const auto& w : table.warnings) std::fprintf(stderr, "sweep: warning: %s\n", w.c_str());
+  prepare_output_dir(loaded.out);
+  const fs::path csv = loaded.out / "results.csv";
+  write_text_file(csv, table.csv);
+  if (!global.quiet) {
+    std::fprintf(stderr, "sweep: %zu points: %zu ok, %zu failed, %zu missing; results in %s\n",
+                 loaded.spec.points.size(), table.ok, table.failed, table.missing, csv.c_str());
+  }
+  if (!options.plot.empty()) {
+    const std::string problem = plot_sweep(loaded.spec, parse_csv(table.csv), options.plot);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "sweep: no plot: %s\n", problem.c_str());
+    } else if (!global.quiet) {
+      std::fprintf(stderr, "sweep: plot in %s\n", options.plot.c_str());
+    }
+  }
+  if (table.failed) {
+    std::fprintf(stderr, "sweep: %zu point(s) failed: see each point's failed and run.log\n",
+                 table.failed);
+  }
+  return table.failed || table.missing ? kExitSimulationFailure : kExitOk;
+}
+
+int run_one(const Loaded& loaded, size_t index, const SweepOptions& options,
+            const GlobalOptions& global) {
+  const SweepPoint& point = loaded.spec.points[index];
+  const fs::path dir = loaded.out / point.name;
+  if (!options.force && point_finished(dir, point)) {
+    if (!global.quiet) std::fprintf(stderr, "sweep: %s already done\n", point.name.c_str());
+    return kExitOk;
+  }
+  RunnerOptions runner{self_executable(), loaded.out, 1, global.quiet, 1, 0};
+  const auto summary = run_points({&point}, runner);
+  if (summary.interrupted) return kExitInterrupted;
+  return summary.failed ? kExitSimulationFailure : kExitOk;
+}
+
+}  // namespace
+
+int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
+  Loaded loaded;
+  try {
+    loaded = load(options);
+  } catch (const SpecError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitUsageError;
+  }
+  const SweepSpec& spec = loaded.spec;
+  if (options.collect) return collect(loaded, options, global);
+  if (!check_inputs(spec)) return kExitUsageError;
+
+  if (options.point) {
+    if (*options.point >= spec.points.size()) {
+      std::fprintf(stderr, "--point: %zu is out of range (the sweep has %zu points, 0 to %zu)\n",
+                   *options.point, spec.points.size(), spec.points.size() - 1);
+      return kExitUsageError;
+    }
+    return run_one(loaded, *options.point, options, global);
+  }
+  try {
+    write_sweep_json(loaded);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "--out: %s\n", e.what());
+    return kExitUsageError;
+  }
+
+  if (!options.emit_jobs.empty()) {
+    const auto files = emit_jobs(spec, fs::absolute(spec.file), loaded.out, self_executable(),
+                                 fs::absolute(options.emit_jobs));
+    if (!global.quiet) {
+      std::fprintf(stderr,
+                   "sweep: %zu jobs in %s, Slurm array script %s\n"
+                   "  run them: parallel -j N < %s   (or sbatch %s), then: accsim sweep "
+                   "--collect %s\n",
+                   spec.points.size(), files.jobs.c_str(), files.sbatch.c_str(), files.jobs.c_str(),
+                   files.sbatch.c_str(), loaded.out.c_str());
+    }
+    return kExitOk;
+  }
+
+  std::vector<const SweepPoint*> todo;
+  for (const auto& point : spec.points) {
+    if (options.force || !point_finished(loaded.out / point.name, point)) todo.push_back(&point);
+  }
+  const size_t skipped = spec.points.size() - todo.size();
+  if (!global.quiet) {
+    std::fprintf(stderr, "sweep: %s: %zu points", spec.file.c_str(), spec.points.size());
+    if (skipped) std::fprintf(stderr, ", %zu already done", skipped);
+    std::fprintf(stderr, ", running %zu with -j %zu into %s\n", todo.size(), options.jobs,
+                 loaded.out.c_str());
+  }
+  RunnerOptions runner{self_executable(), loaded.out,         std::max<size_t>(1, options.jobs),
+                       global.quiet,      spec.points.size(), skipped};
+  const auto summary = run_points(todo, runner);
+  if (summary.interrupted) {
+    std::fprintf(stderr,
+                 "sweep: interrupted with %zu of %zu points done; run the same command again "
+                 "to resume\n",
+                 skipped + summary.ok, spec.points.size());
+    return kExitInterrupted;
+  }
+  return collect(loaded, options, global);
+}
+
+}  // namespace accsim::cli

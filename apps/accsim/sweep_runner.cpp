@@ -1,0 +1,157 @@
+#include "sweep_runner.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <map>
+
+#include "sweep_point_dir.h"
+
+namespace fs = std::filesystem;
+
+namespace accsim::cli {
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+void on_signal(int) { g_interrupted = 1; }
+
+// Installs SIGINT/SIGTERM handlers without SA_RESTART, so waitpid() returns on a signal.
+class SignalGuard {
+ public:
+  SignalGuard() {
+    g_interrupted = 0;
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &m_int);
+    sigaction(SIGTERM, &action, &m_term);
+  }
+  ~SignalGuard() {
+    sigaction(SIGINT, &m_int, nullptr);
+    sigaction(SIGTERM, &m_term, nullptr);
+  }
+  SignalGuard(const SignalGuard&) = delete;
+  SignalGuard& operator=(const SignalGuard&) = delete;
+
+ private:
+  struct sigaction m_int {};
+  struct sigaction m_term {};
+};
+
+pid_t start_point(const SweepPoint& point, const RunnerOptions& options) {
+  const fs::path dir = options.out / point.name;
+  begin_point(dir, point);
+  std::vector<std::string> args = {options.accsim.string(), "run", "-q"};
+  args.insert(args.end(), point.args.begin(), point.args.end());
+  args.push_back("--out");
+  args.push_back(dir.string());
+  // One log for both streams: accsim's own messages (spdlog) go to stdout, and a failure's
+  // reason is then the log's last lines.
+  const std::string log = (dir / "run.log").string();
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  std::fflush(nullptr);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  if (pid == 0) {
+    setpgid(0, 0);
+    const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) _exit(126);
+    dup2(fd, STDOUT_FILENO);
+    dup2(fd, STDERR_FILENO);
+    close(fd);
+    execv(argv[0], argv.data());
+    std::fprintf(stderr, "sweep: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    _exit(127);
+  }
+  return pid;
+}
+
+std::string seconds_text(double s) {
+  char buf[32];
+  if (s < 60) {
+    std::snprintf(buf, sizeof buf, "%.1f s", s);
+  } else {
+    const long t = static_cast<long>(s + 0.5);
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+  }
+  return buf;
+}
+
+}  // namespace
+
+fs::path self_executable() { return fs::read_symlink("/proc/self/exe"); }
+
+RunnerSummary run_points(const std::vector<const SweepPoint*>& points,
+                         const RunnerOptions& options) {
+  using Clock = std::chrono::steady_clock;
+  SignalGuard guard;
+  RunnerSummary summary;
+  struct Running {
+    const SweepPoint* point;
+    Clock::time_point start;
+  };
+  std::map<pid_t, Running> running;
+  size_t next = 0, finished = 0;
+  bool forwarded = false;
+  const auto start = Clock::now();
+
+  while (true) {
+    while (!g_interrupted && next < points.size() && running.size() < options.jobs) {
+      const SweepPoint* point = points[next++];
+      running[start_point(*point, options)] = {point, Clock::now()};
+    }
+    if (running.empty()) break;
+    int status = 0;
+    const pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0) {
+      if (errno != EINTR) throw std::runtime_error(std::string("waitpid: ") + strerror(errno));
+      if (g_interrupted && !forwarded) {
+        for (const auto& [child, r] : running) kill(child, SIGINT);
+        forwarded = true;
+      }
+      continue;
+    }
+    auto it = running.find(pid);
+    if (it == running.end()) continue;
+    const SweepPoint& point = *it->second.point;
+    const double took = std::chrono::duration<double>(Clock::now() - it->second.start).count();
+    running.erase(it);
+    if (g_interrupted) continue;  // cut short: no marker, a re-run starts it again
+
+    const fs::path dir = options.out / point.name;
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    ++finished;
+    const size_t done = options.already_done + finished;
+    const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    const double eta = elapsed / double(finished) * double(points.size() - finished);
+    std::error_code ec;
+    if (code == 0 && fs::exists(dir / "stats.json", ec)) {
+      mark_done(dir);
+      ++summary.ok;
+      if (!options.quiet) {
+        std::fprintf(stderr, "sweep: [%zu/%zu] ok     %s (%s)%s\n", done, options.total,
+                     point.name.c_str(), seconds_text(took).c_str(),
+                     finished < points.size() ? (", ETA " + seconds_text(eta)).c_str() : "");
+      }
+    } else {
+      const auto tail = tail_lines(dir / "run.log", 20);
+      mark_failed(dir, code == 0 ? 1 : code, tail);
+      ++summary.failed;
+      std::fprintf(stderr, "sweep: [%zu/%zu] FAILED %s (exit %d): %s\n", done, options.total,
+                   point.name.c_str(), code, tail.empty() ? "no message" : tail.back().c_str());
+    }
+  }
+  summary.interrupted = g_interrupted != 0;
+  return summary;
+}
+
+}  // namespace accsim::cli
