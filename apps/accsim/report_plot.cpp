@@ -82,7 +82,10 @@ std::string render_plot(const std::vector<PlotPanel>& panels, const fs::path& fi
   if (ext != ".svg" && ext != ".png") return file.string() + ": use a .svg or .png file name";
   if (panels.empty()) return "nothing to plot";
   if (!have_gnuplot()) return "gnuplot is not installed (Debian: apt-get install gnuplot-nox)";
-  std::FILE* pipe = popen("gnuplot", "w");
+  std::error_code ec;
+  if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
+  // stdout to /dev/null: if gnuplot cannot open the output it would draw to stdout instead.
+  std::FILE* pipe = popen("gnuplot >/dev/null", "w");
   if (pipe == nullptr) return "cannot start gnuplot";
   const std::string script = gnuplot_script(panels, file);
   std::fwrite(script.data(), 1, script.size(), pipe);
@@ -138,9 +141,11 @@ std::vector<PlotPanel> sweep_panels(const SweepSpec& spec,
         if (c == x || (!series_key.empty() && c != series_key)) continue;
         const auto i = column(c);
         if (!i || row[*i].empty()) continue;
-        series += (series.empty() ? "" : " ") + (series_key.empty() ? c + "=" : "") + row[*i];
+        // Legend entries name keys by their last component: "line_bytes=32".
+        const std::string key = c.substr(c.rfind('.') + 1);
+        series += (series.empty() ? "" : " ") + (series_key.empty() ? key + "=" : "") + row[*i];
       }
-      if (!series_key.empty()) series = series_key + "=" + series;
+      if (!series_key.empty()) series = series_key.substr(series_key.rfind('.') + 1) + "=" + series;
       if (series.empty()) series = y;
       char* end = nullptr;
       const double v = std::strtod(row[*y_col].c_str(), &end);
