@@ -36,6 +36,8 @@ class Memory : public sc_core::sc_module {
   uint8_t* data() { return m_data.get(); }
   uint64_t size() const { return m_size; }
   MemoryKind memory_kind() const { return m_kind; }
+  // Cycles the memory has spent serving bus transactions so far (for utilisation samples).
+  uint64_t busy_cycles() const { return m_busy_cycles; }
   void report(Stats& stats) const;
 
  private:

@@ -44,7 +44,8 @@ int sc_main(int argc, char* argv[]) {
                       "Output directory (default traces/<config>-<firmware>)");
   run_cmd
       ->add_option("--trace", run.traces,
-                   "Traces to write: console, cache-misses, mem, fst (RTL CFU waveform); "
+                   "Traces to write: console, cache-misses, mem, fst (RTL CFU waveform), "
+                   "timeline (Chrome trace for Perfetto), insn (per instruction); "
                    "comma-separated")
       ->delimiter(',');
   std::string trace_window;

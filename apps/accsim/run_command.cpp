@@ -15,6 +15,7 @@
 #include "cpu_module.h"
 #include "elf_loader.h"
 #include "exit_codes.h"
+#include "instruction_trace.h"
 #include "locations.h"
 #include "platform.h"
 #include "region_profiler.h"
@@ -22,6 +23,7 @@
 #include "run_outputs.h"
 #include "run_summary.h"
 #include "stats.h"
+#include "timeline_recorder.h"
 #include "vta_attachment.h"
 
 namespace fs = std::filesystem;
@@ -30,7 +32,8 @@ namespace accsim::cli {
 
 namespace {
 
-const std::vector<std::string> kTraceKinds = {"console", "cache-misses", "mem", "fst"};
+const std::vector<std::string> kTraceKinds = {"console", "cache-misses", "mem",
+                                              "fst",     "timeline",     "insn"};
 
 bool check_traces(const std::vector<std::string>& traces) {
   for (const auto& t : traces) {
@@ -69,6 +72,30 @@ class Console {
   std::unique_ptr<std::ofstream> m_log;
   char m_last = 0;
 };
+
+// The timeline of a run: its tracks, the counters it samples every `interval` cycles, and the
+// VTA's activity when there is one.
+std::unique_ptr<TimelineRecorder> make_timeline(const fs::path& out_dir, const TraceLimits& limits,
+                                                uint64_t interval, Platform& platform,
+                                                cpu::CpuModule& cpu, vta::VtaModule* vta) {
+  auto t = std::make_unique<TimelineRecorder>((out_dir / "timeline.json").string(),
+                                              platform.clock(), limits, interval);
+  t->add_counter({"icache misses", [&cpu] { return double(cpu.memory().totals().icache_misses); }});
+  t->add_counter({"dcache misses", [&cpu] { return double(cpu.memory().totals().dcache_misses); }});
+  t->add_counter({"cfu ops", [&cpu] { return double(cpu.core().cfu_ops()); }});
+  for (const auto& memory : platform.memories()) {
+    if (memory->memory_kind() != MemoryKind::kDram) continue;
+    const Memory* m = memory.get();
+    t->add_counter({std::string(m->basename()) + " busy %",
+                    [m] { return double(m->busy_cycles()); }, true, 100.0 / double(interval)});
+  }
+  if (vta != nullptr) {
+    t->enable_vta();
+    vta->set_activity_sink(t.get());
+    t->add_counter({"vta dma bytes", [vta] { return double(vta->dma_bytes()); }});
+  }
+  return t;
+}
 
 }  // namespace
 
@@ -183,6 +210,31 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   platform.sim_control().add_region_listener(
       [&regions](const RegionEvent& e) { regions.on_event(e); });
 
+  // Per-instruction traces: the timeline and the instruction trace observe the core.
+  std::unique_ptr<TimelineRecorder> timeline;
+  std::unique_ptr<InstructionTrace> insn_trace;
+  ObserverFanout observers;
+  try {
+    if (wants(options.traces, "timeline")) {
+      timeline = make_timeline(out_dir, options.trace_limits, limits.quantum_cycles, platform, cpu,
+                               vta.get());
+      timeline->set_symbols(&image.symbols);
+      platform.sim_control().add_region_listener(
+          [&timeline](const RegionEvent& e) { timeline->on_region(e); });
+      observers.add(timeline.get());
+    }
+    if (wants(options.traces, "insn")) {
+      insn_trace =
+          std::make_unique<InstructionTrace>((out_dir / "insn.csv").string(), options.trace_limits);
+      insn_trace->set_symbols(&image.symbols);
+      observers.add(insn_trace.get());
+    }
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "--trace: %s\n", e.what());
+    return kExitUsageError;
+  }
+  if (!observers.empty()) cpu.core().set_observer(observers.target());
+
   spdlog::info("running {} on {} (output in {})", firmware_path->string(), config_stem,
                out_dir.string());
   RunMonitor monitor(/*progress_interval_seconds=*/10.0);
@@ -197,6 +249,23 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   }
   console.finish();
   cpu.memory().flush_traces();
+  if (timeline) {
+    timeline->finish(cpu.core().cycle(),
+                     status.outcome() == RunStatus::Outcome::kFailed
+                         ? "run failed: " + status.message()
+                         : "run exited with code " + std::to_string(status.exit_code()));
+    if (timeline->timeline().truncated()) {
+      spdlog::warn("{}: truncated after {} events (raise --trace-limit or narrow --trace-window)",
+                   timeline->timeline().path(), timeline->timeline().events());
+    }
+  }
+  if (insn_trace) {
+    insn_trace->file().flush();
+    if (insn_trace->file().truncated()) {
+      spdlog::warn("{}: truncated after {} rows", insn_trace->file().path(),
+                   insn_trace->file().rows());
+    }
+  }
   for (const auto& note : cpu.memory().trace_notes()) spdlog::warn("{}", note);
 
   Stats stats;

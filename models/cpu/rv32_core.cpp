@@ -167,6 +167,9 @@ uint64_t Rv32Core::run(uint64_t stop_cycle) {
       }
     }
     const DecodedInsn d = slot;  // a store may invalidate the slot while executing
+    const uint64_t first_cycle = m_cycle;
+    StallCounters stalls_before;
+    if (m_observer) stalls_before = m_stalls;
     const uint32_t block = m_pc & m_fetch_block_mask;
     if (block != m_current_fetch_block) {
       const uint64_t stall = m_memory.fetch_stall(m_pc, m_cycle);
@@ -185,9 +188,20 @@ uint64_t Rv32Core::run(uint64_t stop_cycle) {
     if (!m_trapped) ++m_instret;
     m_func_cycles[d.function] += m_cycle - begin;
     ++m_func_instret[d.function];
+    if (m_observer) notify_observer(d, first_cycle, stalls_before);
     m_pc = m_next_pc;
   }
   return m_instret - start_instret;
+}
+
+void Rv32Core::notify_observer(const DecodedInsn& d, uint64_t first_cycle,
+                               const StallCounters& before) {
+  const StallCounters& a = m_stalls;
+  const StallCounters delta{a.branch - before.branch,   a.load_use - before.load_use,
+                            a.mul_div - before.mul_div, a.fetch - before.fetch,
+                            a.data - before.data,       a.cfu - before.cfu,
+                            a.csr - before.csr,         a.trap - before.trap};
+  m_observer->on_instruction({first_cycle, m_cycle, m_pc, &d, delta, m_trapped});
 }
 
 void Rv32Core::apply_store_hold() {

@@ -40,6 +40,22 @@ struct StallCounters {
   uint64_t trap = 0;      // trap entry and mret
 };
 
+// One executed instruction as an observer (instruction trace, timeline) sees it.
+struct ExecutedInstruction {
+  uint64_t begin_cycle;  // before its fetch and operand stalls
+  uint64_t end_cycle;    // when the next instruction may start
+  uint32_t pc;
+  const DecodedInsn* insn;
+  StallCounters stalls;  // the cycles of each kind this instruction stalled for
+  bool trapped;          // it raised a trap instead of retiring
+};
+
+class InstructionObserver {
+ public:
+  virtual ~InstructionObserver() = default;
+  virtual void on_instruction(const ExecutedInstruction& executed) = 0;
+};
+
 struct BranchCounters {
   uint64_t conditional = 0;
   uint64_t taken = 0;
@@ -68,6 +84,9 @@ class Rv32Core {
   void reset(uint32_t pc);
   void set_symbols(const SymbolTable* symbols) { m_symbols = symbols; }
   void set_cfu(CfuIf& cfu) { m_cfu = &cfu; }
+  // Reports every executed instruction to `observer` (null = none; costs one test per
+  // instruction when unset).
+  void set_observer(InstructionObserver* observer) { m_observer = observer; }
 
   // Executes until the local cycle reaches `stop_cycle`, request_stop() is called, or the core
   // halts (a trap with no handler installed). Returns the number of instructions retired.
@@ -112,6 +131,7 @@ class Rv32Core {
   void invalidate_code_word(uint32_t address);
   uint32_t operand_ready_stall(const DecodedInsn& d);
   void apply_store_hold();
+  void notify_observer(const DecodedInsn& d, uint64_t first_cycle, const StallCounters& before);
   void load(const DecodedInsn& d, unsigned size, bool sign);
   void store(const DecodedInsn& d, unsigned size);
   void branch(const DecodedInsn& d, bool taken);
@@ -123,6 +143,7 @@ class Rv32Core {
   MemoryIf& m_memory;
   CfuIf* m_cfu;
   const SymbolTable* m_symbols = nullptr;
+  InstructionObserver* m_observer = nullptr;
   BranchPredictor m_predictor;
 
   std::array<uint32_t, 32> m_x{};

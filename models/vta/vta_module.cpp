@@ -71,7 +71,15 @@ class VtaModule::BusDram : public DramPort {
       m_busy_cycles += cycles;
       m_bus_wait_cycles += cycles - own;
       ++m_transactions;
+      const sc_core::sc_time begin = sc_core::sc_time_stamp();
       sc_core::wait(clock.time(cycles));
+      if (m_owner.m_sink) {
+        // The calling thread is the module ("fetch_thread", "load_thread", ...).
+        std::string module = sc_core::sc_get_current_process_handle().basename();
+        module = module.substr(0, module.find('_'));
+        m_owner.m_sink->dma(module, command == tlm::TLM_WRITE_COMMAND, at, chunk, begin,
+                            sc_core::sc_time_stamp());
+      }
       done += chunk;
     }
   }
@@ -243,6 +251,7 @@ void VtaModule::fetch_thread() {
     sc_core::wait(m_launch_event);
     m_launch_pending = false;
     set_wait(m_fetch, Wait::kBusy);
+    const sc_core::sc_time launched = sc_core::sc_time_stamp();
     const uint64_t count = m_insn_count;
     const uint64_t address = m_insn_addr;
     for (uint64_t i = 0; i < count;) {
@@ -277,8 +286,13 @@ void VtaModule::fetch_thread() {
         if (queue->full()) {
           m_fetch.blocked_on = queue;
           set_wait(m_fetch, Wait::kQueueSpace);
+          const sc_core::sc_time since = sc_core::sc_time_stamp();
           while (queue->full()) sc_core::wait(queue->changed());
           set_wait(m_fetch, Wait::kBusy);
+          if (m_sink) {
+            m_sink->waited("fetch", "the " + queue->name() + " queue is full", since,
+                           sc_core::sc_time_stamp());
+          }
         }
         queue->push({insn, i + j});
         ++m_fetch.instructions;
@@ -286,6 +300,10 @@ void VtaModule::fetch_thread() {
         ++m_insn_kind[opcode];
       }
       i += n;
+    }
+    if (m_sink) {
+      m_sink->instruction("fetch", 0, "dispatch " + std::to_string(count) + " instructions",
+                          launched, sc_core::sc_time_stamp());
     }
     set_wait(m_fetch, Wait::kDone);
   }
@@ -352,11 +370,22 @@ void VtaModule::module_loop(Unit& unit) {
     }
     unit.tokens = pops;
     set_wait(unit, Wait::kTokens);
+    const sc_core::sc_time waiting = sc_core::sc_time_stamp();
     while (!live(unit)) sc_core::wait(m_tokens_changed);
     for (TokenQueue* q : pops) q->pop();
     set_wait(unit, Wait::kBusy);
+    const sc_core::sc_time begin = sc_core::sc_time_stamp();
+    if (m_sink && begin > waiting) {
+      std::string what = "wait for";
+      for (const TokenQueue* q : pops) what += " " + q->name();
+      m_sink->waited(unit.name, what, waiting, begin);
+    }
     execute(unit, unit.current);
     if (!m_status.running()) return;
+    if (m_sink) {
+      m_sink->instruction(unit.name, unit.current.index, disassemble(m_core.layout(), insn), begin,
+                          sc_core::sc_time_stamp());
+    }
     unit.tokens = pushes;
     set_wait(unit, Wait::kTokenSpace);
     while (!live(unit)) sc_core::wait(m_tokens_changed);
@@ -494,6 +523,8 @@ void VtaModule::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& d
   }
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
+
+uint64_t VtaModule::dma_bytes() const { return m_dram->m_read_bytes + m_dram->m_write_bytes; }
 
 // --- statistics ------------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@
 
 #include "clock.h"
 #include "run_status.h"
+#include "vta_activity.h"
 #include "vta_config.h"
 #include "vta_core.h"
 #include "vta_queues.h"
@@ -50,6 +51,9 @@ class VtaModule : public sc_core::sc_module {
   const VtaCore& core() const { return m_core; }
   VtaCore& core() { return m_core; }
   uint64_t launches() const { return m_launches; }
+  uint64_t dma_bytes() const;  // read + written so far
+  // Reports every instruction, wait and DMA burst to `sink` (a timeline); null = nobody.
+  void set_activity_sink(VtaActivitySink* sink) { m_sink = sink; }
   void report(Stats& stats) const;
 
  private:
@@ -93,6 +97,7 @@ class VtaModule : public sc_core::sc_module {
   const Clock& m_platform_clock;
   Clock m_clock;
   RunStatus& m_status;
+  VtaActivitySink* m_sink = nullptr;
   uint64_t m_max_vta_cycles;
   VtaCore m_core;
   std::unique_ptr<BusDram> m_dram;

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""--trace timeline and --trace insn on real firmware: the timeline is valid Chrome Trace Event
+JSON with the expected tracks and slices, the cycle window and the event cap behave, a failed
+run still leaves valid JSON, and the instruction trace stays inside its window.
+
+usage: check_timeline.py ACCSIM CONFIG_DIR OUT_DIR
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+
+accsim, configs, out = sys.argv[1], sys.argv[2], sys.argv[3]
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL: " + message)
+
+
+def run(name, expect_code, *args):
+    path = os.path.join(out, name)
+    cmd = [accsim, "run", "-q", "--out", path, *args]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    check(done.returncode == expect_code,
+          f"{name}: exit {done.returncode}, expected {expect_code}: {done.stderr.strip()}")
+    return path, done
+
+
+def load(path):
+    with open(os.path.join(path, "timeline.json")) as f:
+        return json.load(f)  # raises (test fails) if the JSON is invalid
+
+
+def tracks(doc):
+    names = {}
+    for e in doc["traceEvents"]:
+        if e["ph"] == "M" and e["name"] == "thread_name":
+            names[(e["pid"], e["tid"])] = e["args"]["name"]
+    return names
+
+
+def slices(doc, track_name):
+    names = tracks(doc)
+    return [e for e in doc["traceEvents"]
+            if e["ph"] == "X" and names.get((e["pid"], e["tid"])) == track_name]
+
+
+vta = os.path.join(configs, "vta.json")
+# A small CONV2D (3x3 stride 1 SAME, 2 threads, no CPU check) on the VTA: every kind of track.
+path, _ = run("timeline_vta", 0, vta, "--firmware", "vta_conv2d", "--set",
+              "firmware_args=[35,2,0,0]", "--trace", "timeline,insn")
+doc = load(path)
+other = doc["otherData"]
+check(other["truncated"] is False, "full timeline reported truncated")
+check(other["note"] == "run exited with code 0", f"note: {other.get('note')}")
+names = set(tracks(doc).values())
+for want in ["regions", "function", "cfu waits", "fetch", "load", "compute", "store",
+             "dma load", "dma store"]:
+    check(want in names, f"track {want!r} missing (have {sorted(names)})")
+compute = slices(doc, "compute")
+check(any(e["name"] == "GEMM" for e in compute), "no GEMM slice on the compute track")
+check(any(e["name"].startswith("ALU") for e in compute), "no ALU slice on the compute track")
+check(all("insn" in e.get("args", {}) for e in compute if not e["name"].startswith("wait")),
+      "compute slices without their instruction")
+check(any(e["name"] == "LOAD INP" for e in slices(doc, "load")), "no LOAD INP on the load track")
+check(len(slices(doc, "function")) > 10, "too few function slices")
+functions = {e["name"] for e in slices(doc, "function")}
+check("main" in functions, f"main missing from the function track: {sorted(functions)[:10]}")
+regions = [e["name"] for e in slices(doc, "regions")]
+check(regions == ["3x3_s1_same_12x12x8_20"], f"regions: {regions}")
+counters = {e["name"] for e in doc["traceEvents"] if e["ph"] == "C"}
+for want in ["icache misses", "dcache misses", "vta dma bytes"]:
+    check(want in counters, f"counter {want!r} missing (have {sorted(counters)})")
+# Slices nest or follow one another on each VTA module track (one instruction at a time).
+for track in ["load", "compute", "store"]:
+    ends = sorted((e["ts"], e["ts"] + e["dur"]) for e in slices(doc, track))
+    overlaps = sum(1 for a, b in zip(ends, ends[1:]) if b[0] < a[1] - 1e-9)
+    check(overlaps == 0, f"{track}: {overlaps} overlapping instruction slices")
+stats = json.load(open(os.path.join(path, "stats.json")))
+check(len(slices(doc, "compute")) ==
+      stats["vta.compute.instructions"] + sum(1 for e in slices(doc, "compute")
+                                               if e["name"].startswith("wait")),
+      "compute slices do not match vta.compute.instructions (+ waits)")
+
+# The instruction trace covers every instruction of the run without a window.
+with open(os.path.join(path, "insn.csv")) as f:
+    rows = list(csv.DictReader(f))
+check(len(rows) == stats["cpu.instructions"] + stats.get("cpu.traps", 0),
+      f"insn.csv has {len(rows)} rows for {stats['cpu.instructions']} instructions")
+check(all(int(a["cycle"]) < int(b["cycle"]) for a, b in zip(rows, rows[1:])),
+      "insn.csv cycles do not increase")
+
+# A window keeps only what overlaps it, clipped to it; the insn trace likewise.
+lo, hi = 200000, 400000
+path, _ = run("timeline_window", 0, vta, "--firmware", "vta_conv2d", "--set",
+              "firmware_args=[35,2,0,0]", "--trace", "timeline,insn",
+              "--trace-window", f"{lo}:{hi}")
+doc = load(path)
+mhz = doc["otherData"]["clock_mhz"]
+events = [e for e in doc["traceEvents"] if e["ph"] in "XC"]
+check(len(events) > 0, "window: no events")
+check(all(lo / mhz - 1e-9 <= e["ts"] and e["ts"] + e.get("dur", 0) <= hi / mhz + 1e-9
+          for e in events), "window: an event outside the window")
+with open(os.path.join(path, "insn.csv")) as f:
+    cycles = [int(r["cycle"]) for r in csv.DictReader(f)]
+check(cycles and lo <= min(cycles) and max(cycles) < hi, "insn window not respected")
+
+# The cap stops the file and says so.
+path, _ = run("timeline_cap", 0, vta, "--firmware", "vta_conv2d", "--set",
+              "firmware_args=[35,2,0,0]", "--trace", "timeline", "--trace-limit", "100")
+doc = load(path)
+check(doc["otherData"]["truncated"] is True, "cap: not reported truncated")
+check(doc["otherData"]["events"] == 100, f"cap: {doc['otherData']['events']} events")
+check(sum(1 for e in doc["traceEvents"] if e["ph"] != "M") == 100, "cap: wrong event count")
+
+# A failed run (a VTA deadlock) still leaves valid JSON saying why.
+path, _ = run("timeline_failed", 1, vta, "--firmware", "fault_vta_deadlock", "--trace",
+              "timeline")
+doc = load(path)
+check("VTA deadlock" in doc["otherData"].get("note", ""), "failed run: no reason in the note")
+
+if failures:
+    sys.exit(f"{len(failures)} check(s) failed")
+print("timeline checks passed")
