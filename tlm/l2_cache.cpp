@@ -46,6 +46,13 @@ uint64_t L2Cache::access(uint64_t offset, uint64_t len, bool write) {
   return cycles + m_params.hit_latency_cycles + (beats - 1) * m_params.cycles_per_beat;
 }
 
+uint64_t L2Cache::direct_access(uint64_t offset, uint64_t len) {
+  const uint64_t cycles = m_dram.access_cycles(offset, len);
+  m_dram_cycles += cycles;
+  m_direct_bytes += len;
+  return cycles;
+}
+
 void L2Cache::report(Stats& stats, const std::string& p) const {
   const auto& c = m_cache.counters();
   const char* kinds[2] = {"read", "write"};
@@ -67,6 +74,8 @@ void L2Cache::report(Stats& stats, const std::string& p) const {
   stats.set(p + "writebacks", c.writebacks, "Dirty lines written back to DRAM");
   stats.set(p + "bytes_filled", m_bytes_filled, "Bytes read from DRAM by line fills");
   stats.set(p + "bytes_written", m_bytes_written_back, "Bytes written back to DRAM");
+  stats.set(p + "direct_bytes", m_direct_bytes,
+            "Bytes DMA masters moved to and from the DRAM past the L2 (their own port)");
   stats.set(p + "dram_cycles", m_dram_cycles, "Cycles of DRAM accesses for fills and write-backs");
   if (m_dram.params().row_bytes != 0) {
     stats.set(p + "dram_row_hits", m_dram.row_hits(), "DRAM accesses to an already open row");

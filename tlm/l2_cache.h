@@ -37,6 +37,9 @@ class L2Cache {
 
   // Cycles of one access at memory offset `offset`; updates tags and DRAM row state.
   uint64_t access(uint64_t offset, uint64_t len, bool write);
+  // Cycles of an access that goes to the DRAM directly (DirectToMemory: a DMA master on its
+  // own controller port): DRAM time at its native width, shared row state, no L2 effect.
+  uint64_t direct_access(uint64_t offset, uint64_t len);
   void report(Stats& stats, const std::string& prefix) const;
 
   const cache::Cache& tags() const { return m_cache; }
@@ -54,6 +57,7 @@ class L2Cache {
   uint64_t m_dram_cycles = 0;        // DRAM time spent on fills and write-backs
   uint64_t m_bytes_filled = 0;
   uint64_t m_bytes_written_back = 0;
+  uint64_t m_direct_bytes = 0;
 };
 
 }  // namespace accsim

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <new>
 
+#include "direct_to_memory.h"
 #include "stats.h"
 
 namespace accsim {
@@ -69,9 +70,14 @@ void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& dela
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
     return;
   }
-  const uint64_t cycles =
-      m_l2 ? m_l2->access(trans.get_address(), trans.get_data_length(), trans.is_write())
-           : m_timing.access_cycles(trans.get_address(), trans.get_data_length());
+  uint64_t cycles = 0;
+  if (!m_l2) {
+    cycles = m_timing.access_cycles(trans.get_address(), trans.get_data_length());
+  } else if (trans.get_extension<DirectToMemory>() != nullptr) {
+    cycles = m_l2->direct_access(trans.get_address(), trans.get_data_length());
+  } else {
+    cycles = m_l2->access(trans.get_address(), trans.get_data_length(), trans.is_write());
+  }
   copy(trans, m_data.get() + trans.get_address());
   delay += m_clock.time(cycles);
   m_busy_cycles += cycles;

@@ -151,6 +151,7 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
     const json& d = vta.at("dma");
     c.dma.burst_bytes = u64(d, "burst_bytes", c.dma.burst_bytes);
     c.dma.bytes_per_cycle = u64(d, "bytes_per_cycle", c.dma.bytes_per_cycle);
+    c.dma.bypass_l2 = d.value("bypass_l2", c.dma.bypass_l2);
   }
   if (c.dma.burst_bytes == 0 || c.dma.bytes_per_cycle == 0) {
     throw std::invalid_argument("vta.dma: burst_bytes and bytes_per_cycle must be > 0");

@@ -55,6 +55,8 @@ struct VtaTiming {
 struct VtaDma {
   uint64_t burst_bytes = 64;     // largest bus transaction the DMA issues
   uint64_t bytes_per_cycle = 8;  // the DMA's own data path (64-bit AXI on pynq)
+  // On its own memory-controller port (LiteX: a LiteDRAM crossbar port), past the CPU's L2.
+  bool bypass_l2 = true;
 };
 
 struct VtaConfig {

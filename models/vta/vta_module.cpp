@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "accsim/vta_regs.h"
+#include "direct_to_memory.h"
 #include "stats.h"
 
 namespace accsim::vta {
@@ -57,8 +58,11 @@ class VtaModule::BusDram : public DramPort {
       trans.set_byte_enable_ptr(nullptr);
       trans.set_dmi_allowed(false);
       trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+      DirectToMemory direct;
+      if (dma.bypass_l2) trans.set_extension(&direct);
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
       m_owner.dma_side->b_transport(trans, delay);
+      if (dma.bypass_l2) trans.clear_extension(&direct);
       if (!trans.is_response_ok()) {
         throw VtaError(std::string("DMA ") + (command == tlm::TLM_READ_COMMAND ? "read" : "write") +
                        " of " + std::to_string(chunk) + " bytes at " + hex(at) +
