@@ -129,33 +129,13 @@ int32_t vta_add_alu_rescale(int8_t value, const VtaAddAluRescale* r) {
   return vta_alu_lane(VTA_ALU_SHR, x, r->shr);
 }
 
-int32_t vta_add_alu_lane(int opcode, int32_t dst, int32_t src) {
-  switch (opcode) {
-    case VTA_ALU_MIN:
-      return dst < src ? dst : src;
-    case VTA_ALU_MAX:
-      return dst > src ? dst : src;
-    case VTA_ALU_ADD:
-      return (int32_t)((uint32_t)dst + (uint32_t)src);
-    case VTA_ALU_MUL:
-      return (int32_t)((uint32_t)dst * (uint32_t)src);
-    case VTA_ALU_SHR:
-      if (src >= 32) return dst < 0 ? -1 : 0;
-      if (src >= 0) return dst >> src;
-      if (src <= -32) return 0;
-      return (int32_t)((uint32_t)dst << -src);
-    default:
-      return dst;
-  }
-}
-
 int8_t vta_add_finish(int32_t a_rescaled, int32_t b_rescaled, const VtaAddParams* p) {
-  int32_t y = vta_add_alu_lane(VTA_ALU_ADD, a_rescaled, b_rescaled);
-  y = vta_add_alu_lane(VTA_ALU_MUL, y, p->mult_y);
-  y = vta_add_alu_lane(VTA_ALU_SHR, y, 15 - p->shift_y);
-  y = vta_add_alu_lane(VTA_ALU_ADD, y, p->zero_y);
-  y = vta_add_alu_lane(VTA_ALU_MIN, y, p->act_max);
-  y = vta_add_alu_lane(VTA_ALU_MAX, y, p->act_min);
+  int32_t y = vta_alu_lane(VTA_ALU_ADD, a_rescaled, b_rescaled);
+  y = vta_alu_lane(VTA_ALU_MUL, y, p->mult_y);
+  y = vta_alu_lane(VTA_ALU_SHR, y, 15 - p->shift_y);
+  y = vta_alu_lane(VTA_ALU_ADD, y, p->zero_y);
+  y = vta_alu_lane(VTA_ALU_MIN, y, p->act_max);
+  y = vta_alu_lane(VTA_ALU_MAX, y, p->act_min);
   return (int8_t)(uint8_t)(uint32_t)y; /* STORE keeps the low 8 bits */
 }
 

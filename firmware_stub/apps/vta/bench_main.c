@@ -12,6 +12,7 @@
 #include "accsim/csr.h"
 #include "accsim_kernels/test_data.h"
 #include "accsim_kernels/vta_add_ref.h"
+#include "accsim_kernels/vta_requant.h"
 #include "accsim_vta/vta_program.h"
 #include "accsim_vta/vta_uop.h"
 #include "vta_app.h"
@@ -112,9 +113,9 @@ static int run_bench(const vta_device_t* dev, vta_arena_t* arena, int index, Rng
       v >>= 8;
       v = v < 0 ? 0 : v > 127 ? 127 : v;
     } else if (kind == BENCH_ALU_IMM) {
-      v = vta_add_alu_lane(VTA_ALU_ADD, v, imm);
+      v = vta_alu_lane(VTA_ALU_ADD, v, imm);
     } else if (kind == BENCH_ALU_VV) {
-      v = vta_add_alu_lane(VTA_ALU_ADD, v, y[i]);
+      v = vta_alu_lane(VTA_ALU_ADD, v, y[i]);
     }
     want[i] = clamp_out(v);
   }

@@ -66,9 +66,6 @@ const char* vta_add_params_check(const VtaAddParams* p);
 int32_t vta_add_rescale(int8_t value, int32_t offset, int16_t multiplier, int32_t shift);
 /* The VTA's ALU chain on one lane, with the ALU's lane semantics. */
 int8_t vta_add_finish(int32_t a_rescaled, int32_t b_rescaled, const VtaAddParams* p);
-/* One ALU lane operation (MIN/MAX signed, ADD wrapping, MUL low 32 bits, SHR arithmetic for
- * 0..31, sign fill from 32, left shift for negative amounts, 0 from -32). */
-int32_t vta_add_alu_lane(int opcode, int32_t dst, int32_t src);
 
 /* Mode 1 of the VTA ADD: the rescale on the VTA instead of the CPU. The int8 value, moved into
  * an ACC lane by a GEMM with an identity weight block, becomes vta_add_rescale()'s result with
