@@ -77,12 +77,19 @@ class Console {
 // VTA's activity when there is one.
 std::unique_ptr<TimelineRecorder> make_timeline(const fs::path& out_dir, const TraceLimits& limits,
                                                 uint64_t interval, Platform& platform,
-                                                cpu::CpuModule& cpu, vta::VtaModule* vta) {
+                                                cpu::CpuModule& cpu, cfu::CfuModule* cfu,
+                                                vta::VtaModule* vta) {
   auto t = std::make_unique<TimelineRecorder>((out_dir / "timeline.json").string(),
                                               platform.clock(), limits, interval);
   t->add_counter({"icache misses", [&cpu] { return double(cpu.memory().totals().icache_misses); }});
   t->add_counter({"dcache misses", [&cpu] { return double(cpu.memory().totals().dcache_misses); }});
   t->add_counter({"cfu ops", [&cpu] { return double(cpu.core().cfu_ops()); }});
+  if (cfu != nullptr && cfu->model().output_fifo_words(0) >= 0) {
+    const cfu::CfuModel* model = &cfu->model();
+    t->add_counter({"cfu output fifo words",
+                    [model, &cpu] { return double(model->output_fifo_words(cpu.core().cycle())); },
+                    false});
+  }
   for (const auto& memory : platform.memories()) {
     if (memory->memory_kind() != MemoryKind::kDram) continue;
     const Memory* m = memory.get();
@@ -217,7 +224,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   try {
     if (wants(options.traces, "timeline")) {
       timeline = make_timeline(out_dir, options.trace_limits, limits.quantum_cycles, platform, cpu,
-                               vta.get());
+                               cfu.module.get(), vta.get());
       timeline->set_symbols(&image.symbols);
       platform.sim_control().add_region_listener(
           [&timeline](const RegionEvent& e) { timeline->on_region(e); });

@@ -123,6 +123,15 @@ path, _ = run("timeline_failed", 1, vta, "--firmware", "fault_vta_deadlock", "--
 doc = load(path)
 check("VTA deadlock" in doc["otherData"].get("note", ""), "failed run: no reason in the note")
 
+# The mnv2 CFU (stage 6 on two layers): the CPU's waits for the CFU and its FIFO occupancy.
+path, _ = run("timeline_cfu", 0, os.path.join(configs, "mnv2_cfu.json"), "--set",
+              "firmware_args=[6,26,2]", "--trace", "timeline")
+doc = load(path)
+check(len(slices(doc, "cfu waits")) > 0, "cfu: no waits on the cfu track")
+fifo = [e["args"]["cfu output fifo words"] for e in doc["traceEvents"]
+        if e["ph"] == "C" and e["name"] == "cfu output fifo words"]
+check(len(fifo) > 0 and max(fifo) > 0, "cfu: no output FIFO occupancy samples")
+
 if failures:
     sys.exit(f"{len(failures)} check(s) failed")
 print("timeline checks passed")
