@@ -5,7 +5,7 @@
 //   cpu / cfu waits          cycles the CPU waited for the CFU to accept or answer
 //   vta / fetch, load, compute, store   each VTA instruction a slice; token waits as slices
 //   vta / dma <module>       each DMA burst a slice, per issuing module
-//   counters                 per sampling interval: I$/D$ misses, CFU ops, main-RAM
+//   counters                 per sampling interval: I$/D$ misses, CFU ops, CFU FIFO words, DRAM
 //                            utilisation (%), VTA DMA bytes
 // Timestamps are cycles of the SoC clock. `--trace-window` and `--trace-limit` apply.
 #pragma once
