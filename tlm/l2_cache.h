@@ -1,6 +1,6 @@
-// A memory-side L2 cache in front of a memory target (LiteX's L2 in front of LiteDRAM): every
-// bus initiator (the CPU's L1 refills and write-throughs, an accelerator's DMA) reaches the
-// memory through it, so sharing, contention and coherence stay right. Timing only: data
+// A memory-side L2 cache in front of a memory target (LiteX's L2 in front of LiteDRAM): the
+// CPU's L1 refills and write-throughs reach the memory through it; a DMA master on its own
+// controller port (DirectToMemory) goes past it to the DRAM (direct_access()). Timing only: data
 // always lives in the backing memory (the L2 decides hits, misses, dirty write-backs and what
 // they cost), which keeps DMI and the CPU's fast path intact. Plain C++; Memory owns one.
 //

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # VTA results: ADD (both modes) and CONV2D (the 3x3 shapes, MobileNetV2 1x1 layers, its first
-# 3x3 layer) with 1 and 2 virtual threads on configs/vta.json as it is (DMA 8 bytes/cycle
-# behind the 32-bit bus and main RAM), then a what-if over the DMA bandwidth
+# 3x3 layer) with 1 and 2 virtual threads on configs/vta.json as it is (DMA 8 bytes/cycle on
+# its own DDR3 port past the CPU's L2, bursts across the 32-bit bus), then a what-if over the DMA bandwidth
 # (vta.dma.bytes_per_cycle = bus.width_bytes = memories.main_ram.width_bytes = 4/8/16) and
 # BLOCK 8/16/32 on a subset. Writes docs/results/vta.csv (one row per run) and the
 # table between the vta-results markers of docs/vta-results.md. Builds nothing.
@@ -124,7 +124,7 @@ with open(csv_path, "w") as f:
 by = {}
 for r in rows: by[(r[0], r[1], r[3], r[4], r[2])] = r
 def i(x): return int(x)
-lines = ["configs/vta.json as it is (DMA 8 bytes/cycle behind the 32-bit bus and main RAM, "
+lines = ["configs/vta.json as it is (DMA 8 bytes/cycle on its own DDR3 port past the L2, "
          "BLOCK 16). Busy cycles per module (load / compute / store), compute's stall cycles "
          "(waiting for tokens) and DRAM bytes moved (read + write, instructions and micro-ops "
          "included).", "",
