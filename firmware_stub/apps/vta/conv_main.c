@@ -20,21 +20,9 @@ static void raw_reference(const ConvParams* p, const int8_t* input, const int8_t
   for (int y = 0; y < p->out_h; ++y) {
     for (int x = 0; x < p->out_w; ++x) {
       for (int oc = 0; oc < p->out_c; ++oc) {
-        uint32_t acc = (uint32_t)bias[oc];
-        for (int ky = 0; ky < p->k_h; ++ky) {
-          const int iy = y * p->stride_h - p->pad_top + ky;
-          if (iy < 0 || iy >= p->in_h) continue;
-          for (int kx = 0; kx < p->k_w; ++kx) {
-            const int ix = x * p->stride_w - p->pad_left + kx;
-            if (ix < 0 || ix >= p->in_w) continue;
-            const int8_t* in = input + (iy * p->in_w + ix) * p->in_c;
-            const int8_t* f = filter + ((oc * p->k_h + ky) * p->k_w + kx) * p->in_c;
-            for (int ic = 0; ic < p->in_c; ++ic) {
-              acc += (uint32_t)((in[ic] + p->input_offset) * f[ic]);
-            }
-          }
-        }
-        output[(y * p->out_w + x) * p->out_c + oc] = (int8_t)(uint8_t)acc;
+        const int32_t acc =
+            add_wrapping(conv2d_int8_accumulator(p, input, filter, y, x, oc), bias[oc]);
+        output[(y * p->out_w + x) * p->out_c + oc] = (int8_t)(uint8_t)(uint32_t)acc;
       }
     }
   }

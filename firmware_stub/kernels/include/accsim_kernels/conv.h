@@ -24,6 +24,10 @@ typedef struct {
 /* Fills out_h/out_w and the padding for SAME (same = 1) or VALID (same = 0), as TFLite. */
 void conv_set_geometry(ConvParams* p, int same);
 
+/* sum over the taps inside the input of (input + input_offset) * filter for output (y, x, oc),
+ * without bias: the accumulator of the reference below (and of raw checks of accelerators). */
+int32_t conv2d_int8_accumulator(const ConvParams* p, const int8_t* input, const int8_t* filter,
+                                int y, int x, int oc);
 void conv2d_int8_reference(const ConvParams* p, const int8_t* input, const int8_t* filter,
                            const int32_t* bias, int8_t* output);
 
