@@ -105,30 +105,6 @@ int vta_requant_constants(int32_t mult, int shift, int32_t* const_values) {
   return 0;
 }
 
-int32_t vta_alu_lane(int opcode, int32_t dst, int32_t src) {
-  switch (opcode) {
-    case VTA_ALU_MIN:
-      return dst < src ? dst : src;
-    case VTA_ALU_MAX:
-      return dst > src ? dst : src;
-    case VTA_ALU_ADD:
-      return (int32_t)((uint32_t)dst + (uint32_t)src);
-    case VTA_ALU_MUL:
-      return (int32_t)((uint32_t)dst * (uint32_t)src);
-    case VTA_ALU_SHR:
-      if (src >= 0) {
-        /* >> of a negative int32 is arithmetic on every compiler this project uses (GCC
-         * documents it); written out anyway so the semantics do not depend on it. */
-        const int s = src > 31 ? 31 : (int)src;
-        return dst >= 0 ? (int32_t)((uint32_t)dst >> s) : (int32_t) ~(~(uint32_t)dst >> s);
-      }
-      if (src <= -32) return 0;
-      return (int32_t)((uint32_t)dst << (unsigned)(-src));
-    default:
-      return dst;
-  }
-}
-
 int32_t vta_requant_emulate(const vta_requant_op_t* ops, int n, int32_t acc,
                             const int32_t* const_values) {
   /* Constants are read in place rather than copied into the row array: GCC turns such a copy

@@ -28,25 +28,6 @@ const char* memory_type_name(unsigned memory_type) {
   }
 }
 
-int32_t alu_lane(unsigned alu_opcode, int32_t dst, int32_t src) {
-  switch (alu_opcode) {
-    case VTA_ALU_MIN:
-      return dst < src ? dst : src;
-    case VTA_ALU_MAX:
-      return dst > src ? dst : src;
-    case VTA_ALU_ADD:
-      return static_cast<int32_t>(static_cast<uint32_t>(dst) + uint32_t(src));
-    case VTA_ALU_SHR:
-      if (src >= 0) return dst >> (src > 31 ? 31 : src);
-      if (src <= -32) return 0;
-      return static_cast<int32_t>(static_cast<uint32_t>(dst) << -src);
-    case VTA_ALU_MUL:
-      return static_cast<int32_t>(static_cast<uint32_t>(dst) * uint32_t(src));
-    default:
-      return dst;
-  }
-}
-
 VtaCore::VtaCore(const VtaShape& shape, const VtaTiming& timing)
     : m_shape(shape),
       m_timing(timing),
@@ -292,11 +273,11 @@ uint64_t VtaCore::alu(const vta_compute_insn_t& c) {
     }
     ++m_access[VTA_MEM_ACC].reads;
     if (c.use_imm) {
-      for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = alu_lane(c.alu_opcode, d[l], imm);
+      for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = vta_alu_lane(c.alu_opcode, d[l], imm);
     } else {
       ++m_access[VTA_MEM_ACC].reads;
       const int32_t* s = &m_acc[size_t(it.src) * m_acc_lanes];
-      for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = alu_lane(c.alu_opcode, d[l], s[l]);
+      for (size_t l = 0; l < m_acc_lanes; ++l) d[l] = vta_alu_lane(c.alu_opcode, d[l], s[l]);
     }
   });
   if (!c.reset_reg) {

@@ -97,9 +97,6 @@ class VtaCore {
   std::vector<uint8_t> m_store_row;  // STORE's DRAM row (store module only)
 };
 
-// One lane of the tensor ALU: dst = op(dst, src).
-int32_t alu_lane(unsigned alu_opcode, int32_t dst, int32_t src);
-
 // "LOAD INP sram 0 dram 0x100 y 1 x 16 stride 16 pad 0/0/0/0 | pop_next push_prev" style
 // disassembly for error messages and traces.
 std::string disassemble(const vta_layout_t& layout, const vta_insn_t& insn);

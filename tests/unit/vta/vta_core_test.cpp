@@ -159,17 +159,17 @@ TEST_CASE("GEMM accumulates inp x wgt over its loops and micro-ops", "[vta][core
 }
 
 TEST_CASE("ALU lanes follow the documented semantics", "[vta][core]") {
-  CHECK(alu_lane(VTA_ALU_MIN, -5, 3) == -5);
-  CHECK(alu_lane(VTA_ALU_MAX, -5, 3) == 3);
-  CHECK(alu_lane(VTA_ALU_ADD, INT32_MAX, 1) == INT32_MIN);
-  CHECK(alu_lane(VTA_ALU_MUL, 0x10000, 0x10000) == 0);
-  CHECK(alu_lane(VTA_ALU_MUL, -3, 7) == -21);
-  CHECK(alu_lane(VTA_ALU_SHR, -9, 1) == -5);  // arithmetic
-  CHECK(alu_lane(VTA_ALU_SHR, -9, 40) == -1);
-  CHECK(alu_lane(VTA_ALU_SHR, 9, 40) == 0);
-  CHECK(alu_lane(VTA_ALU_SHR, 3, -2) == 12);  // negative amount shifts left
-  CHECK(alu_lane(VTA_ALU_SHR, 0x40000000, -1) == INT32_MIN);
-  CHECK(alu_lane(VTA_ALU_SHR, 5, -32) == 0);
+  CHECK(vta_alu_lane(VTA_ALU_MIN, -5, 3) == -5);
+  CHECK(vta_alu_lane(VTA_ALU_MAX, -5, 3) == 3);
+  CHECK(vta_alu_lane(VTA_ALU_ADD, INT32_MAX, 1) == INT32_MIN);
+  CHECK(vta_alu_lane(VTA_ALU_MUL, 0x10000, 0x10000) == 0);
+  CHECK(vta_alu_lane(VTA_ALU_MUL, -3, 7) == -21);
+  CHECK(vta_alu_lane(VTA_ALU_SHR, -9, 1) == -5);  // arithmetic
+  CHECK(vta_alu_lane(VTA_ALU_SHR, -9, 40) == -1);
+  CHECK(vta_alu_lane(VTA_ALU_SHR, 9, 40) == 0);
+  CHECK(vta_alu_lane(VTA_ALU_SHR, 3, -2) == 12);  // negative amount shifts left
+  CHECK(vta_alu_lane(VTA_ALU_SHR, 0x40000000, -1) == INT32_MIN);
+  CHECK(vta_alu_lane(VTA_ALU_SHR, 5, -32) == 0);
 }
 
 TEST_CASE("ALU applies imm and vector operands over its loops", "[vta][core]") {

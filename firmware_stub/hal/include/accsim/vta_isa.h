@@ -272,6 +272,35 @@ static inline vta_compute_insn_t vta_decode_compute(const vta_layout_t* l, vta_i
   return c;
 }
 
+/* --- the tensor ALU ---------------------------------------------------------------------- */
+
+/* One lane of the tensor ALU, dst = op(dst, src), as the model executes it and as firmware and
+ * host references emulate it: MIN/MAX signed, ADD wrapping, MUL the low 32 bits, SHR by 0..31
+ * arithmetic, by >= 32 the sign fill, by a negative amount a (wrapping) left shift, by <= -32
+ * zero. An unknown opcode leaves dst. */
+static inline int32_t vta_alu_lane(int opcode, int32_t dst, int32_t src) {
+  switch (opcode) {
+    case VTA_ALU_MIN:
+      return dst < src ? dst : src;
+    case VTA_ALU_MAX:
+      return dst > src ? dst : src;
+    case VTA_ALU_ADD:
+      return (int32_t)((uint32_t)dst + (uint32_t)src);
+    case VTA_ALU_MUL:
+      return (int32_t)((uint32_t)dst * (uint32_t)src);
+    case VTA_ALU_SHR:
+      if (src >= 0) {
+        /* Written out so the arithmetic shift does not rely on implementation-defined >>. */
+        const int s = src > 31 ? 31 : (int)src;
+        return dst >= 0 ? (int32_t)((uint32_t)dst >> s) : (int32_t) ~(~(uint32_t)dst >> s);
+      }
+      if (src <= -32) return 0;
+      return (int32_t)((uint32_t)dst << (unsigned)(-src));
+    default:
+      return dst;
+  }
+}
+
 /* --- micro-ops --------------------------------------------------------------------------- */
 
 static inline uint32_t vta_encode_uop(const vta_layout_t* l, vta_uop_t u) {

@@ -94,11 +94,7 @@ int vta_requant_program(vta_requant_op_t* ops, int max_ops, int32_t output_offse
  * including 0 and the Q31 range [2^30, 2^31) of QuantizeMultiplier. */
 int vta_requant_constants(int32_t mult, int shift, int32_t* const_values);
 
-/* One lane of one VTA ALU operation, the semantics accsim's VTA model implements:
- * MIN/MAX signed; ADD wraps; MUL keeps the low 32 bits; SHR by s (src as int32): s in [0, 31]
- * arithmetic right shift, s >= 32 as 31, s in [-31, -1] left shift by -s (wrapping), s <= -32
- * gives 0. An unknown opcode leaves dst unchanged. */
-int32_t vta_alu_lane(int opcode, int32_t dst, int32_t src);
+/* vta_alu_lane() (one ALU lane, the model's semantics) comes from accsim/vta_isa.h. */
 
 /* Runs n ops on one lane: the data row starts as acc, the scratch rows with fixed junk (so a
  * chain that read an uninitialised scratch row would be caught), the constant rows with
