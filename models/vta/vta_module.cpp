@@ -211,7 +211,6 @@ void VtaModule::check_deadlock() {
   for (const Unit* u : {&m_fetch, &m_load, &m_compute, &m_store}) {
     if (live(*u)) return;
   }
-  ++m_deadlocks;
   const uint64_t now = vta_cycles_now();
   const uint64_t cycle = now > m_launch_cycle ? now - m_launch_cycle : 0;
   bool waits_on_tokens = false;
@@ -300,7 +299,6 @@ void VtaModule::fetch_thread() {
         }
         queue->push({insn, i + j});
         ++m_fetch.instructions;
-        ++m_insns_fetched;
         ++m_insn_kind[opcode];
       }
       i += n;
@@ -353,11 +351,9 @@ void VtaModule::module_loop(Unit& unit) {
   std::vector<TokenQueue*>& pops = unit.pops;
   std::vector<TokenQueue*>& pushes = unit.pushes;
   for (;;) {
-    unit.has_current = false;
     set_wait(unit, Wait::kInstruction);
     while (unit.input->empty()) sc_core::wait(unit.input->changed());
     unit.current = unit.input->pop();
-    unit.has_current = true;
     const vta_insn_t& insn = unit.current.insn;
     const unsigned opcode = vta_insn_opcode(insn);
     const vta_deps_t deps = (opcode == VTA_OPCODE_LOAD || opcode == VTA_OPCODE_STORE)
@@ -537,7 +533,7 @@ void VtaModule::report(Stats& stats) const {
   stats.set("vta.launches", m_launches, "Programs launched (CONTROL = 1)");
   stats.set("vta.cycles", m_total_cycles,
             "VTA cycles from launch to FINISH, summed over launches (the CYCLES register)");
-  stats.set("vta.instructions", m_insns_fetched, "Instructions fetched and dispatched");
+  stats.set("vta.instructions", m_fetch.instructions, "Instructions fetched and dispatched");
   static const char* const kKinds[] = {"load", "store", "gemm", "finish", "alu"};
   for (int k = 0; k < 5; ++k) {
     stats.set(std::string("vta.instructions.") + kKinds[k], m_insn_kind[k],

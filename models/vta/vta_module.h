@@ -62,7 +62,6 @@ class VtaModule : public sc_core::sc_module {
     std::string name;
     Wait wait = Wait::kIdle;
     CommandQueue* input = nullptr;  // load/compute/store
-    bool has_current = false;
     QueuedInsn current{};
     std::vector<TokenQueue*> tokens;        // kTokens: to pop; kTokenSpace: to push
     std::vector<TokenQueue*> pops, pushes;  // of the current instruction
@@ -113,11 +112,9 @@ class VtaModule : public sc_core::sc_module {
   bool m_busy = false, m_done = false;
   bool m_launch_pending = false;  // launched, fetch not yet woken
   uint64_t m_launch_cycle = 0, m_finish_cycle = 0;
-  uint64_t m_dispatched = 0;
   // Totals over all launches.
-  uint64_t m_launches = 0, m_total_cycles = 0, m_insns_fetched = 0;
+  uint64_t m_launches = 0, m_total_cycles = 0;
   uint64_t m_insn_kind[5] = {};
-  uint64_t m_deadlocks = 0;
   // Members, not locals of the threads: a thread blocked when the simulation ends is never
   // unwound, so anything it allocated on its stack would leak.
   std::vector<uint8_t> m_fetch_buffer;

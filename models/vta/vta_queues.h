@@ -35,7 +35,6 @@ class CommandQueue {
   }
   const sc_core::sc_event& changed() const { return m_changed; }
   const std::string& name() const { return m_name; }
-  void clear() { m_q.clear(); }
 
  private:
   std::string m_name;
@@ -71,7 +70,6 @@ class TokenQueue {
   // "l2c (load->compute)"
   std::string label() const { return m_name + " (" + m_description + ")"; }
   uint64_t pushed() const { return m_pushed; }
-  void clear() { m_tokens = 0; }
 
  private:
   std::string m_name, m_description;
