@@ -12,7 +12,10 @@ constexpr size_t kFlushBytes = 1 << 20;
 }
 
 Timeline::Timeline(const std::string& path, double clock_mhz, const TraceLimits& limits)
-    : m_path(path), m_clock_mhz(clock_mhz), m_limits(limits) {
+    : m_path(path),
+      m_clock_mhz(clock_mhz),
+      m_period_ps(static_cast<uint64_t>(1e6 / clock_mhz + 0.5)),
+      m_limits(limits) {
   m_file = std::fopen(path.c_str(), "wb");
   if (m_file == nullptr) {
     throw std::runtime_error("cannot write trace " + path + ": " + std::strerror(errno));
@@ -58,8 +61,7 @@ std::string Timeline::quote(const std::string& text) {
 std::string Timeline::timestamp(uint64_t cycle) const {
   // Microseconds with picosecond resolution: exact for clocks up to 1 THz, and printed the same
   // way on every host (determinism).
-  const uint64_t period_ps = static_cast<uint64_t>(1e6 / m_clock_mhz + 0.5);
-  const uint64_t ps = cycle * period_ps;
+  const uint64_t ps = cycle * m_period_ps;
   char buf[32];
   std::snprintf(buf, sizeof buf, "%llu.%06llu", static_cast<unsigned long long>(ps / 1000000),
                 static_cast<unsigned long long>(ps % 1000000));

@@ -64,6 +64,7 @@ class Timeline {
 
   std::string m_path;
   double m_clock_mhz;
+  uint64_t m_period_ps;  // the clock period, as the Clock holds it
   TraceLimits m_limits;
   std::FILE* m_file = nullptr;
   std::string m_buffer;

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "config/config.h"
+
 namespace accsim::vta {
 
 namespace {
@@ -126,8 +128,9 @@ std::string check_shape(const VtaShape& s) {
 VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& config_dir) {
   VtaConfig c;
   if (vta.contains("base")) {
-    const json& b = vta.at("base");
-    c.base = b.is_string() ? std::stoull(b.get<std::string>(), nullptr, 0) : b.get<uint64_t>();
+    const auto base = config::parse_address(vta.at("base"));
+    if (!base) throw std::invalid_argument("vta.base: not an address: " + vta.at("base").dump());
+    c.base = *base;
   }
   if (vta.contains("hw")) apply_shape(vta.at("hw"), c.shape, "vta.hw");
   if (vta.contains("hw_file") && !vta.at("hw_file").get<std::string>().empty()) {
