@@ -21,14 +21,8 @@ void check_vta(const config::LoadedConfig& loaded, std::vector<config::Diagnosti
       std::filesystem::is_regular_file(origin) ? origin.parent_path() : std::filesystem::path(".");
   try {
     vta::vta_config_from_json(cfg["vta"], dir);
-  } catch (const std::exception& e) {
-    // Messages start with the key path: "vta.hw: ...".
-    const std::string message = e.what();
-    const size_t colon = message.find(": ");
-    const std::string path = colon == std::string::npos ? "vta" : message.substr(0, colon);
-    const std::string text = colon == std::string::npos ? message : message.substr(colon + 2);
-    const std::string key = path.rfind("vta.hw_file", 0) == 0 ? "vta.hw_file" : path;
-    diags.push_back({loaded.origin_of(key), path, text});
+  } catch (const vta::VtaConfigError& e) {
+    diags.push_back({loaded.origin_of(e.key()), e.key(), e.problem()});
   }
 }
 

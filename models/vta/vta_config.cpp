@@ -33,16 +33,32 @@ bool ignored_upstream_key(const std::string& key) {
   return key == "TARGET" || key == "HW_VER" || key == "LOG_OUT_WIDTH" || key == "LOG_OUT_BUFF_SIZE";
 }
 
+// Where to report a problem found at `path`: a key read from vta.hw_file is reported at
+// vta.hw_file (the path names the file, "vta.hw_file (/x/vta_config.json).LOG_BLOCK").
+// Throws the problem found at `path`, reported at its config key (a key read from vta.hw_file
+// is reported at vta.hw_file, naming the file and the key in the message).
+[[noreturn]] void fail_at(const std::string& path, const std::string& problem) {
+  // Paths inside the file read "vta.hw_file (FILE)" or "vta.hw_file (FILE).KEY".
+  const std::string prefix = "vta.hw_file (";
+  if (path.rfind(prefix, 0) == 0) {
+    const size_t close = path.find(')', prefix.size());
+    std::string where = path.substr(prefix.size(), close - prefix.size());
+    if (close + 2 <= path.size()) where += ": " + path.substr(close + 2);
+    throw VtaConfigError("vta.hw_file", where + ": " + problem);
+  }
+  throw VtaConfigError(path, problem);
+}
+
 unsigned small_int(const json& v, const std::string& path) {
   if (!v.is_number_integer() || v.get<int64_t>() < 0 || v.get<int64_t>() > 31) {
-    throw std::invalid_argument(path + ": expected an integer in [0, 31], got " + v.dump());
+    fail_at(path, "expected an integer in [0, 31], got " + v.dump());
   }
   return v.get<unsigned>();
 }
 
 // Applies the keys of an upstream-style object (inline "hw" or a vta_config.json file).
 void apply_shape(const json& obj, VtaShape& shape, const std::string& where) {
-  if (!obj.is_object()) throw std::invalid_argument(where + ": expected an object");
+  if (!obj.is_object()) fail_at(where, "expected an object");
   for (const auto& [key, value] : obj.items()) {
     const std::string path = where + "." + key;
     bool known = false;
@@ -57,12 +73,12 @@ void apply_shape(const json& obj, VtaShape& shape, const std::string& where) {
     if (key == "LOG_BLOCK_IN" || key == "LOG_BLOCK_OUT") {
       const std::string other = key == "LOG_BLOCK_IN" ? "LOG_BLOCK_OUT" : "LOG_BLOCK_IN";
       if (obj.contains(other) && obj.at(other) != value) {
-        throw std::invalid_argument(path + ": BLOCK_IN != BLOCK_OUT is not modelled");
+        fail_at(path, "BLOCK_IN != BLOCK_OUT is not modelled");
       }
       shape.log_block = small_int(value, path);
       continue;
     }
-    throw std::invalid_argument(path + ": unknown VTA configuration key");
+    fail_at(path, "unknown VTA configuration key");
   }
 }
 
@@ -129,7 +145,7 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
   VtaConfig c;
   if (vta.contains("base")) {
     const auto base = config::parse_address(vta.at("base"));
-    if (!base) throw std::invalid_argument("vta.base: not an address: " + vta.at("base").dump());
+    if (!base) throw VtaConfigError("vta.base", "not an address: " + vta.at("base").dump());
     c.base = *base;
   }
   if (vta.contains("hw")) apply_shape(vta.at("hw"), c.shape, "vta.hw");
@@ -137,17 +153,17 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
     std::filesystem::path p = vta.at("hw_file").get<std::string>();
     if (p.is_relative() && !config_dir.empty()) p = config_dir / p;
     std::ifstream in(p);
-    if (!in) throw std::invalid_argument("vta.hw_file: cannot open " + p.string());
+    if (!in) throw VtaConfigError("vta.hw_file", "cannot open " + p.string());
     json file;
     try {
       file = json::parse(in);
     } catch (const json::parse_error& e) {
-      throw std::invalid_argument("vta.hw_file: " + p.string() + " is not valid JSON: " + e.what());
+      throw VtaConfigError("vta.hw_file", p.string() + " is not valid JSON: " + e.what());
     }
     apply_shape(file, c.shape, "vta.hw_file (" + p.string() + ")");
   }
   if (const std::string problem = check_shape(c.shape); !problem.empty()) {
-    throw std::invalid_argument("vta.hw: " + problem);
+    throw VtaConfigError("vta.hw", problem);
   }
   c.clock_mhz = vta.value("clock_mhz", 0.0);
   if (vta.contains("dma")) {
@@ -157,7 +173,7 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
     c.dma.bypass_l2 = d.value("bypass_l2", c.dma.bypass_l2);
   }
   if (c.dma.burst_bytes == 0 || c.dma.bytes_per_cycle == 0) {
-    throw std::invalid_argument("vta.dma: burst_bytes and bytes_per_cycle must be > 0");
+    throw VtaConfigError("vta.dma", "burst_bytes and bytes_per_cycle must be > 0");
   }
   if (vta.contains("queues")) {
     const json& q = vta.at("queues");
@@ -165,7 +181,7 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
     c.token_queue_depth = u64(q, "token_depth", c.token_queue_depth);
   }
   if (c.command_queue_depth == 0 || c.token_queue_depth == 0) {
-    throw std::invalid_argument("vta.queues: depths must be > 0");
+    throw VtaConfigError("vta.queues", "depths must be > 0");
   }
   if (vta.contains("timing")) {
     const json& t = vta.at("timing");
@@ -178,8 +194,7 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
     m.dispatch_cycles = u64(t, "dispatch_cycles", m.dispatch_cycles);
   }
   if (c.timing.alu_initiation_interval == 0 || c.timing.dispatch_cycles == 0) {
-    throw std::invalid_argument(
-        "vta.timing: alu_initiation_interval and dispatch_cycles must be >= 1");
+    throw VtaConfigError("vta.timing", "alu_initiation_interval and dispatch_cycles must be >= 1");
   }
   return c;
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 
 #include "accsim/vta_isa.h"
@@ -69,9 +70,21 @@ struct VtaConfig {
   uint64_t token_queue_depth = 512;
 };
 
+// A configuration problem: `key` is the JSON path to report it at ("vta.hw.LOG_BLOCK",
+// "vta.hw_file"), what() is "<key>: <problem>".
+class VtaConfigError : public std::invalid_argument {
+ public:
+  VtaConfigError(const std::string& key, const std::string& problem)
+      : std::invalid_argument(key + ": " + problem), m_key(key), m_problem(problem) {}
+  const std::string& key() const { return m_key; }
+  const std::string& problem() const { return m_problem; }
+
+ private:
+  std::string m_key, m_problem;
+};
+
 // Builds the configuration from the "vta" section. A "hw_file" (an upstream vta_config.json)
-// is read relative to `config_dir`. Throws std::invalid_argument with a message that starts
-// with the offending key path ("vta.hw.LOG_BLOCK: ...").
+// is read relative to `config_dir`. Throws VtaConfigError.
 VtaConfig vta_config_from_json(const nlohmann::json& vta,
                                const std::filesystem::path& config_dir = {});
 
