@@ -1,0 +1,405 @@
+"""Numpy reference interpreter for int8 TFLite models, bit-exact with TFLite Micro's reference
+kernels (tensorflow/lite/kernels/internal/reference/integer_ops and the TFLM Prepare functions
+that turn float scales into integer multipliers).
+
+    outputs = run_model(model, input_bytes)      # every tensor's int8 array, by index
+
+Accumulations are done in int64 (or float64 where every partial sum is an exact integer, which
+lets numpy use BLAS for convolutions) and wrapped to int32 where the C++ reference would wrap.
+"""
+import numpy as np
+
+import tflite_fixed_point as fp
+import tflite_schema as schema
+
+INT8_MIN, INT8_MAX = -128, 127
+
+
+class UnsupportedModelError(Exception):
+    """A well-formed model that uses something this reference does not implement or allows."""
+
+
+# ---- quantisation parameters (the TFLM Prepare step) ----
+
+def _f32(x):
+    """A float32 tensor parameter as the double C++ gets from static_cast<double>(float)."""
+    return float(np.float32(x))
+
+
+def _scale(t, what):
+    if not t.scale:
+        raise UnsupportedModelError(f"{what} tensor {t.index} ({t.name!r}) has no quantisation")
+    return _f32(t.scale[0])
+
+
+def _zero_point(t):
+    return int(t.zero_point[0]) if t.zero_point else 0
+
+
+def activation_range(activation, t):
+    """CalculateActivationRangeQuantized for an int8 output tensor."""
+    scale, zp = np.float32(_scale(t, "output")), _zero_point(t)
+
+    def quantize(x):
+        return zp + fp.round_half_away_float32(np.float32(x) / scale)
+
+    if activation == "none":
+        return INT8_MIN, INT8_MAX
+    if activation == "relu":
+        return max(INT8_MIN, quantize(0.0)), INT8_MAX
+    if activation == "relu6":
+        return max(INT8_MIN, quantize(0.0)), min(INT8_MAX, quantize(6.0))
+    if activation == "relu_n1_to_1":
+        return max(INT8_MIN, quantize(-1.0)), min(INT8_MAX, quantize(1.0))
+    raise UnsupportedModelError(f"fused activation {activation!r} is not supported for int8")
+
+
+def _activation(op):
+    return schema.ACTIVATION.get(op.options.get("fused_activation_function", 0), "unknown")
+
+
+def compute_padding(stride, dilation, in_size, filter_size, out_size):
+    effective = (filter_size - 1) * dilation + 1
+    return max(((out_size - 1) * stride + effective - in_size) // 2, 0)
+
+
+def compute_out_size(padding, in_size, filter_size, stride, dilation=1):
+    effective = (filter_size - 1) * dilation + 1
+    if padding == "same":
+        return (in_size + stride - 1) // stride
+    return (in_size + stride - effective) // stride
+
+
+def _requantize(acc, multiplier, shift, out_zp, act_min, act_max):
+    out = fp.multiply_by_quantized_multiplier(fp.wrap_int32(acc), multiplier, shift) + out_zp
+    return np.clip(out, act_min, act_max).astype(np.int8)
+
+
+def _per_channel_multipliers(input_t, filter_t, output_t, channels):
+    """Conv/depthwise/FC: effective scale = in_scale * filter_scale[c] / out_scale, in double."""
+    in_scale, out_scale = _scale(input_t, "input"), _scale(output_t, "output")
+    if len(filter_t.scale) not in (1, channels):
+        raise UnsupportedModelError(
+            f"filter tensor {filter_t.index}: {len(filter_t.scale)} scales for {channels} channels")
+    scales = filter_t.scale if len(filter_t.scale) == channels else filter_t.scale * channels
+    pairs = [fp.quantize_multiplier(in_scale * _f32(s) / out_scale) for s in scales]
+    return (np.array([m for m, _ in pairs], dtype=np.int64),
+            np.array([s for _, s in pairs], dtype=np.int64))
+
+
+# ---- kernels: each takes (op, model, values) and returns the output array ----
+
+def _const(model, index, what):
+    t = model.tensors[index]
+    if t.data is None:
+        raise UnsupportedModelError(f"{what} tensor {index} ({t.name!r}) must be constant")
+    return t.array()
+
+
+def _bias(model, op, channels):
+    if len(op.inputs) < 3 or op.inputs[2] < 0:
+        return np.zeros(channels, dtype=np.int64)
+    b = model.tensors[op.inputs[2]]
+    if b.type != "int32":
+        raise UnsupportedModelError(f"bias tensor {b.index} is {b.type}, expected int32")
+    return _const(model, op.inputs[2], "bias").astype(np.int64).reshape(channels)
+
+
+def _padded_taps(x, kh, kw, sh, sw, dh, dw, padding, fill):
+    """Yields (ky, kx, window) with window[n, oy, ox, c] = x at the tap, `fill` in padding."""
+    n, h, w, c = x.shape
+    oh = compute_out_size(padding, h, kh, sh, dh)
+    ow = compute_out_size(padding, w, kw, sw, dw)
+    pt = compute_padding(sh, dh, h, kh, oh)
+    pl = compute_padding(sw, dw, w, kw, ow)
+    pb = max(0, (oh - 1) * sh + (kh - 1) * dh + 1 - h - pt)
+    pr = max(0, (ow - 1) * sw + (kw - 1) * dw + 1 - w - pl)
+    xp = np.pad(x, ((0, 0), (pt, pb), (pl, pr), (0, 0)), constant_values=fill)
+    for ky in range(kh):
+        for kx in range(kw):
+            y0, x0 = ky * dh, kx * dw
+            yield ky, kx, xp[:, y0:y0 + (oh - 1) * sh + 1:sh, x0:x0 + (ow - 1) * sw + 1:sw, :]
+
+
+def conv_2d(op, model, values):
+    in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    o = op.options
+    w = _const(model, f_t.index, "filter").astype(np.int64)   # [OC, KH, KW, IC]
+    oc, kh, kw, ic = w.shape
+    if in_t.shape[3] != ic:
+        raise UnsupportedModelError(f"conv_2d op {op.index}: input has {in_t.shape[3]} channels, "
+                                    f"filter {ic} (grouped convolution is not supported)")
+    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)  # + input_offset
+    padding = schema.PADDING[o["padding"]]
+    taps = [t for _, _, t in _padded_taps(x, kh, kw, o["stride_h"], o["stride_w"],
+                                          o["dilation_h_factor"], o["dilation_w_factor"],
+                                          padding, 0)]
+    n, oh, ow = taps[0].shape[:3]
+    cols = np.stack(taps, axis=3).reshape(n * oh * ow, kh * kw * ic)
+    filt = (w - _zero_point(f_t)).reshape(oc, kh * kw * ic)
+    acc = _exact_matmul(cols, filt.T).reshape(n, oh, ow, oc) + _bias(model, op, oc)
+    mult, shift = _per_channel_multipliers(in_t, f_t, out_t, oc)
+    return _requantize(acc, mult, shift, _zero_point(out_t),
+                       *activation_range(_activation(op), out_t))
+
+
+def _exact_matmul(a, b):
+    """int64 matmul through float64 BLAS: exact while every partial sum stays below 2^53."""
+    bound = float(np.abs(a).max(initial=0)) * float(np.abs(b).max(initial=0)) * a.shape[1]
+    if bound < 2.0 ** 53:
+        return (a.astype(np.float64) @ b.astype(np.float64)).astype(np.int64)
+    return a @ b
+
+
+def depthwise_conv_2d(op, model, values):
+    in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    o = op.options
+    w = _const(model, f_t.index, "filter").astype(np.int64)   # [1, KH, KW, IC * M]
+    _, kh, kw, oc = w.shape
+    ic = in_t.shape[3]
+    if oc % ic:
+        raise UnsupportedModelError(f"depthwise_conv_2d op {op.index}: {oc} output channels "
+                                    f"is not a multiple of {ic} input channels")
+    # output channel ic * M + m reads input channel ic
+    x = np.repeat(values[in_t.index].astype(np.int64) - _zero_point(in_t), oc // ic, axis=3)
+    w = w - _zero_point(f_t)
+    acc = None
+    for ky, kx, tap in _padded_taps(x, kh, kw, o["stride_h"], o["stride_w"],
+                                    o["dilation_h_factor"], o["dilation_w_factor"],
+                                    schema.PADDING[o["padding"]], 0):
+        term = tap * w[0, ky, kx]
+        acc = term if acc is None else acc + term
+    acc = acc + _bias(model, op, oc)
+    mult, shift = _per_channel_multipliers(in_t, f_t, out_t, oc)
+    return _requantize(acc, mult, shift, _zero_point(out_t),
+                       *activation_range(_activation(op), out_t))
+
+
+def fully_connected(op, model, values):
+    in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    if op.options.get("weights_format", 0) != 0:
+        raise UnsupportedModelError(f"fully_connected op {op.index}: shuffled weights")
+    w = _const(model, f_t.index, "weights").astype(np.int64)  # [OUT, DEPTH]
+    out_depth, accum_depth = w.shape[0], w.shape[-1]
+    x = values[in_t.index].astype(np.int64).reshape(-1, accum_depth) - _zero_point(in_t)
+    acc = _exact_matmul(x, (w.reshape(out_depth, accum_depth) - _zero_point(f_t)).T)
+    acc = acc + _bias(model, op, out_depth)
+    mult, shift = _per_channel_multipliers(in_t, f_t, out_t, out_depth)
+    out = _requantize(acc, mult, shift, _zero_point(out_t),
+                      *activation_range(_activation(op), out_t))
+    return out.reshape(out_t.shape)
+
+
+def _add_or_sub(op, model, values, sign):
+    """TFLM ADD/SUB int8: inputs scaled to a common 2*max(scale) at left_shift 20."""
+    a_t, b_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    left_shift = 20
+    s1, s2, so = _scale(a_t, "input"), _scale(b_t, "input"), _scale(out_t, "output")
+    twice_max = 2 * max(s1, s2)
+    m1, sh1 = fp.quantize_multiplier_smaller_than_one_exp(s1 / twice_max)
+    m2, sh2 = fp.quantize_multiplier_smaller_than_one_exp(s2 / twice_max)
+    mo, sho = fp.quantize_multiplier_smaller_than_one_exp(twice_max / ((1 << left_shift) * so))
+    a = (values[a_t.index].astype(np.int64) - _zero_point(a_t)) << left_shift
+    b = (values[b_t.index].astype(np.int64) - _zero_point(b_t)) << left_shift
+    a = fp.multiply_by_quantized_multiplier(a, m1, sh1)
+    b = fp.multiply_by_quantized_multiplier(b, m2, sh2)
+    raw = fp.wrap_int32(a + sign * b)
+    out = _requantize(raw, mo, sho, _zero_point(out_t), *activation_range(_activation(op), out_t))
+    return np.broadcast_to(out, out_t.shape)
+
+
+def add(op, model, values):
+    return _add_or_sub(op, model, values, 1)
+
+
+def sub(op, model, values):
+    return _add_or_sub(op, model, values, -1)
+
+
+def mul(op, model, values):
+    a_t, b_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    real = _scale(a_t, "input") * _scale(b_t, "input") / _scale(out_t, "output")
+    m, sh = fp.quantize_multiplier(real)
+    a = values[a_t.index].astype(np.int64) - _zero_point(a_t)
+    b = values[b_t.index].astype(np.int64) - _zero_point(b_t)
+    out = _requantize(a * b, m, sh, _zero_point(out_t), *activation_range(_activation(op), out_t))
+    return np.broadcast_to(out, out_t.shape)
+
+
+def _pool(op, model, values, kind):
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    o = op.options
+    x = values[in_t.index].astype(np.int64)
+    padding = schema.PADDING[o["padding"]]
+    act_min, act_max = activation_range(_activation(op), out_t)
+    args = (o["filter_height"], o["filter_width"], o["stride_h"], o["stride_w"], 1, 1, padding)
+    if kind == "max":
+        # padding taps never win: fill below every int8 value
+        out = np.max([t for _, _, t in _padded_taps(x, *args, INT8_MIN - 1)], axis=0)
+        return np.clip(out, act_min, act_max).astype(np.int8)
+    total = sum(t for _, _, t in _padded_taps(x, *args, 0))
+    count = sum(t for _, _, t in _padded_taps(np.ones_like(x[..., :1]), *args, 0))
+    # "Round to the closest integer value": C division after adding/subtracting count / 2
+    half = count // 2
+    out = np.where(total > 0, (total + half) // count, -((-total + half) // count))
+    return np.clip(out, act_min, act_max).astype(np.int8)
+
+
+def average_pool_2d(op, model, values):
+    return _pool(op, model, values, "avg")
+
+
+def max_pool_2d(op, model, values):
+    return _pool(op, model, values, "max")
+
+
+def mean(op, model, values):
+    """TFLM int8 MEAN as in current TFLite Micro: reference_ops::QuantizedMeanOrSum for every
+    axis set (the 1/N factor folded into the input/output rescaling multiplier)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    x = values[in_t.index].astype(np.int64)
+    rank = x.ndim
+    axes = sorted({int(a) + rank if a < 0 else int(a)
+                   for a in _const(model, op.inputs[1], "axis").reshape(-1)})
+    if any(not 0 <= a < rank for a in axes):
+        raise UnsupportedModelError(f"mean op {op.index}: axis out of range for rank {rank}")
+    count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
+    total = x.sum(axis=tuple(axes))
+    mult, shift = fp.quantize_multiplier(_scale(in_t, "input") / _scale(out_t, "output"))
+    s = min(count.bit_length() - 1, 32, 31 + shift)
+    mult = (mult << s) // count
+    shift -= s
+    shifted_sum = fp.wrap_int32(total - _zero_point(in_t) * count)
+    out = fp.multiply_by_quantized_multiplier(shifted_sum, mult, shift) + _zero_point(out_t)
+    return np.clip(out, INT8_MIN, INT8_MAX).astype(np.int8).reshape(out_t.shape)
+
+
+def pad(op, model, values):
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    paddings = _const(model, op.inputs[1], "paddings").astype(np.int64).reshape(-1, 2)
+    if len(op.inputs) > 2 and op.inputs[2] >= 0:
+        fill = int(_const(model, op.inputs[2], "constant_values").reshape(-1)[0])
+    else:
+        fill = _zero_point(out_t)  # TFLM pads int8 with the output zero point
+    x = values[in_t.index]
+    return np.pad(x, [tuple(p) for p in paddings], constant_values=fill).reshape(out_t.shape)
+
+
+def reshape(op, model, values):
+    out_t = model.tensors[op.outputs[0]]
+    return values[op.inputs[0]].reshape(out_t.shape)
+
+
+def concatenation(op, model, values):
+    """int8 concatenation copies bytes. TFLite (not Micro) refuses inputs whose quantisation
+    differs from the output's, since the copy would then change their meaning; so do we."""
+    out_t = model.tensors[op.outputs[0]]
+    if _activation(op) != "none":
+        raise UnsupportedModelError(f"concatenation op {op.index}: fused activation on int8")
+    for i in op.inputs:
+        t = model.tensors[i]
+        if (_f32(t.scale[0]), _zero_point(t)) != (_f32(out_t.scale[0]), _zero_point(out_t)):
+            raise UnsupportedModelError(
+                f"concatenation op {op.index}: input tensor {i} quantisation "
+                f"({t.scale[0]}, {_zero_point(t)}) differs from the output's "
+                f"({out_t.scale[0]}, {_zero_point(out_t)}); int8 concatenation does not rescale")
+    axis = op.options["axis"]
+    axis = axis + len(out_t.shape) if axis < 0 else axis
+    return np.concatenate([values[i] for i in op.inputs], axis=axis)
+
+
+SOFTMAX_SCALED_DIFF_INTEGER_BITS = 5
+SOFTMAX_ACCUMULATION_INTEGER_BITS = 12
+
+
+def softmax(op, model, values):
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if _zero_point(out_t) != -128 or np.float32(out_t.scale[0]) != np.float32(1.0 / 256):
+        raise UnsupportedModelError(f"softmax op {op.index}: int8 output must have scale 1/256 "
+                                    "and zero point -128")
+    beta = _f32(op.options["beta"])
+    mult, left_shift = fp.preprocess_softmax_scaling(beta, _scale(in_t, "input"),
+                                                     SOFTMAX_SCALED_DIFF_INTEGER_BITS)
+    diff_min = -fp.calculate_input_radius(SOFTMAX_SCALED_DIFF_INTEGER_BITS, left_shift)
+    x = values[in_t.index].astype(np.int64)
+    depth = x.shape[-1]
+    rows = x.reshape(-1, depth)
+    diff = rows - rows.max(axis=1, keepdims=True)
+    used = diff >= diff_min
+    rescaled = fp.saturating_rounding_doubling_high_mul(fp.wrap_int32(diff << left_shift), mult)
+    exps = fp.exp_on_negative_values(rescaled, SOFTMAX_SCALED_DIFF_INTEGER_BITS)
+    terms = fp.rescale(exps, 0, SOFTMAX_ACCUMULATION_INTEGER_BITS)
+    sum_of_exps = fp.wrap_int32(np.where(used, terms, 0).sum(axis=1, keepdims=True))
+    shifted_scale, num_bits_over_unit = fp.get_reciprocal(sum_of_exps,
+                                                          SOFTMAX_ACCUMULATION_INTEGER_BITS)
+    exponent = num_bits_over_unit + 31 - 8
+    unsat = fp.rounding_divide_by_pot(
+        fp.saturating_rounding_doubling_high_mul(shifted_scale, exps), exponent)
+    out = np.where(used, np.clip(unsat - 128, INT8_MIN, INT8_MAX), INT8_MIN)
+    return out.astype(np.int8).reshape(out_t.shape)
+
+
+def quantize(op, model, values):
+    """QUANTIZE int8 -> int8 is TFLM's Requantize with in_scale / out_scale."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if in_t.type != "int8" or out_t.type != "int8":
+        raise UnsupportedModelError(f"quantize op {op.index}: only int8 -> int8 is supported "
+                                    f"(got {in_t.type} -> {out_t.type})")
+    m, sh = fp.quantize_multiplier(_scale(in_t, "input") / _scale(out_t, "output"))
+    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
+    out = fp.multiply_by_quantized_multiplier(x, m, sh) + _zero_point(out_t)
+    return np.clip(out, INT8_MIN, INT8_MAX).astype(np.int8)
+
+
+KERNELS = {
+    "conv_2d": conv_2d, "depthwise_conv_2d": depthwise_conv_2d,
+    "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
+    "average_pool_2d": average_pool_2d, "max_pool_2d": max_pool_2d, "mean": mean, "pad": pad,
+    "reshape": reshape, "concatenation": concatenation, "softmax": softmax, "quantize": quantize,
+}
+
+
+def check_supported(model):
+    """Raises UnsupportedModelError unless every operator and activation tensor is supported."""
+    if not model.inputs or not model.outputs:
+        raise UnsupportedModelError("the model has no input or no output tensor")
+    for op in model.operators:
+        if op.opcode not in KERNELS:
+            raise UnsupportedModelError(f"operator {op.index}: {op.opcode} is not supported")
+        for i in op.outputs + [op.inputs[0]]:
+            t = model.tensors[i]
+            if t.type != "int8":
+                raise UnsupportedModelError(
+                    f"operator {op.index} ({op.opcode}): tensor {i} ({t.name!r}) is {t.type}; "
+                    "only int8 models are supported")
+
+
+def input_size(model):
+    t = model.tensors[model.inputs[0]]
+    return t.num_elements * t.dtype.itemsize
+
+
+def run_model(model, input_bytes=None):
+    """Runs the model on input tensor 0's bytes (zeros when None); returns {index: array}."""
+    check_supported(model)
+    in_t = model.tensors[model.inputs[0]]
+    if input_bytes is None:
+        input_bytes = bytes(input_size(model))
+    if len(input_bytes) != input_size(model):
+        raise ValueError(f"input has {len(input_bytes)} bytes, the model's input tensor "
+                         f"{in_t.shape} {in_t.type} needs {input_size(model)}")
+    values = {}
+    for t in model.tensors:
+        if t.data is not None:
+            values[t.index] = t.array()
+    values[in_t.index] = np.frombuffer(input_bytes, dtype=np.int8).reshape(in_t.shape)
+    for op in model.operators:
+        out = KERNELS[op.opcode](op, model, values)
+        out_t = model.tensors[op.outputs[0]]
+        values[out_t.index] = np.ascontiguousarray(out, dtype=np.int8).reshape(out_t.shape)
+    return values
+
+
+def run_output(model, input_bytes=None):
+    """Output tensor 0 as a flat int8 array."""
+    return run_model(model, input_bytes)[model.outputs[0]].reshape(-1)
