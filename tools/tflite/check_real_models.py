@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Checks the numpy reference against the scores TFLite Micro gives on the board for the real
 models in /work/shared/models (README there): one line per case, exit 1 on any mismatch.
 
@@ -16,7 +16,21 @@ import tflite_reader  # noqa: E402
 import tflite_reference  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-DEFAULT_DIR = os.path.join(os.path.dirname(REPO), "shared", "models")
+
+
+def default_models_dir():
+    """../shared/models beside the repository; for a git worktree, beside its main checkout."""
+    candidates = [REPO]
+    git = os.path.join(REPO, ".git")
+    if os.path.isfile(git):  # a worktree: "gitdir: <main>/.git/worktrees/<name>"
+        with open(git) as f:
+            gitdir = f.read().strip().partition("gitdir:")[2].strip()
+        candidates.append(os.path.dirname(os.path.dirname(os.path.dirname(gitdir))))
+    for root in candidates:
+        path = os.path.join(os.path.dirname(root), "shared", "models")
+        if os.path.isdir(path):
+            return path
+    return os.path.join(os.path.dirname(REPO), "shared", "models")
 
 # (model file, input file or None for all zeros, expected output[1] - output[0])
 CASES = [
@@ -32,7 +46,7 @@ CASES = [
 
 
 def main(argv):
-    models_dir = argv[1] if len(argv) > 1 else DEFAULT_DIR
+    models_dir = argv[1] if len(argv) > 1 else default_models_dir()
     if not os.path.isdir(models_dir):
         print(f"skipped: real models folder {models_dir} not found")
         return 0
