@@ -121,23 +121,42 @@ def _padded_taps(x, kh, kw, sh, sw, dh, dw, padding, fill):
             yield ky, kx, xp[:, y0:y0 + (oh - 1) * sh + 1:sh, x0:x0 + (ow - 1) * sw + 1:sw, :]
 
 
+def conv_sum(x, w, o):
+    """Sum over the taps of x[tap] * w for conv_2d options o: x is NHWC with the input offset
+    already applied (int64, or float64 for calibration), w is OHWI. Padding taps add nothing."""
+    oc, kh, kw, ic = w.shape
+    taps = [t for _, _, t in _padded_taps(x, kh, kw, o["stride_h"], o["stride_w"],
+                                          o["dilation_h_factor"], o["dilation_w_factor"],
+                                          schema.PADDING[o["padding"]], 0)]
+    n, oh, ow = taps[0].shape[:3]
+    cols = np.stack(taps, axis=3).reshape(n * oh * ow, kh * kw * ic)
+    filt = w.reshape(oc, kh * kw * ic).T
+    acc = cols @ filt if x.dtype.kind == "f" else _exact_matmul(cols, filt)
+    return acc.reshape(n, oh, ow, oc)
+
+
+def depthwise_sum(x, w, o):
+    """Depthwise counterpart of conv_sum: w is [1, KH, KW, IC * M]; output channel ic * M + m
+    reads input channel ic."""
+    _, kh, kw, oc = w.shape
+    x = np.repeat(x, oc // x.shape[3], axis=3)
+    acc = 0
+    for ky, kx, tap in _padded_taps(x, kh, kw, o["stride_h"], o["stride_w"],
+                                    o["dilation_h_factor"], o["dilation_w_factor"],
+                                    schema.PADDING[o["padding"]], 0):
+        acc = acc + tap * w[0, ky, kx]
+    return acc
+
+
 def conv_2d(op, model, values):
     in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
-    o = op.options
     w = _const(model, f_t.index, "filter").astype(np.int64)   # [OC, KH, KW, IC]
-    oc, kh, kw, ic = w.shape
+    oc, ic = w.shape[0], w.shape[3]
     if in_t.shape[3] != ic:
         raise UnsupportedModelError(f"conv_2d op {op.index}: input has {in_t.shape[3]} channels, "
                                     f"filter {ic} (grouped convolution is not supported)")
     x = values[in_t.index].astype(np.int64) - _zero_point(in_t)  # + input_offset
-    padding = schema.PADDING[o["padding"]]
-    taps = [t for _, _, t in _padded_taps(x, kh, kw, o["stride_h"], o["stride_w"],
-                                          o["dilation_h_factor"], o["dilation_w_factor"],
-                                          padding, 0)]
-    n, oh, ow = taps[0].shape[:3]
-    cols = np.stack(taps, axis=3).reshape(n * oh * ow, kh * kw * ic)
-    filt = (w - _zero_point(f_t)).reshape(oc, kh * kw * ic)
-    acc = _exact_matmul(cols, filt.T).reshape(n, oh, ow, oc) + _bias(model, op, oc)
+    acc = conv_sum(x, w - _zero_point(f_t), op.options) + _bias(model, op, oc)
     mult, shift = _per_channel_multipliers(in_t, f_t, out_t, oc)
     return _requantize(acc, mult, shift, _zero_point(out_t),
                        *activation_range(_activation(op), out_t))
@@ -153,23 +172,13 @@ def _exact_matmul(a, b):
 
 def depthwise_conv_2d(op, model, values):
     in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
-    o = op.options
     w = _const(model, f_t.index, "filter").astype(np.int64)   # [1, KH, KW, IC * M]
-    _, kh, kw, oc = w.shape
-    ic = in_t.shape[3]
+    oc, ic = w.shape[3], in_t.shape[3]
     if oc % ic:
         raise UnsupportedModelError(f"depthwise_conv_2d op {op.index}: {oc} output channels "
                                     f"is not a multiple of {ic} input channels")
-    # output channel ic * M + m reads input channel ic
-    x = np.repeat(values[in_t.index].astype(np.int64) - _zero_point(in_t), oc // ic, axis=3)
-    w = w - _zero_point(f_t)
-    acc = None
-    for ky, kx, tap in _padded_taps(x, kh, kw, o["stride_h"], o["stride_w"],
-                                    o["dilation_h_factor"], o["dilation_w_factor"],
-                                    schema.PADDING[o["padding"]], 0):
-        term = tap * w[0, ky, kx]
-        acc = term if acc is None else acc + term
-    acc = acc + _bias(model, op, oc)
+    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
+    acc = depthwise_sum(x, w - _zero_point(f_t), op.options) + _bias(model, op, oc)
     mult, shift = _per_channel_multipliers(in_t, f_t, out_t, oc)
     return _requantize(acc, mult, shift, _zero_point(out_t),
                        *activation_range(_activation(op), out_t))

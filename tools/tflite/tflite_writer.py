@@ -1,0 +1,493 @@
+"""Builds int8 .tflite models from short descriptions (JSON file or dict).
+
+Description (a sequential graph; each op reads the previous op's output unless it names its
+inputs, and its output tensor is called "name", default "t<index>"; the model input is "input"):
+
+    {"seed": 7,
+     "input": {"shape": [1, 12, 12, 3], "scale": 0.05, "zero_point": -3},
+     "ops": [
+       {"op": "conv_2d", "filters": 8, "kernel": [3, 3], "stride": [2, 2], "padding": "same",
+        "activation": "relu6", "per_channel": true},
+       {"op": "add", "const": {"shape": [1, 1, 1, 8]}, "activation": "relu"},
+       {"op": "softmax", "beta": 1.0}]}
+
+Op fields (defaults in brackets):
+  conv_2d            filters, kernel [1,1], stride [1,1], dilation [1,1], padding ["same"],
+                     activation ["none"], per_channel [true], bias [true]
+  depthwise_conv_2d  multiplier [1], kernel, stride, dilation, padding, activation, per_channel, bias
+  fully_connected    units, per_channel [false], bias [true], activation
+  add, sub, mul      inputs [prev, NAME] or const {"shape": [...]}, activation
+  average_pool_2d, max_pool_2d   filter [2,2], stride [2,2], padding ["valid"], activation
+  mean               axes [1,2], keep_dims [true]
+  pad                paddings [[0,0],[1,1],[1,1],[0,0]]
+  reshape            shape
+  concatenation      inputs (names), axis [-1]
+  softmax            beta [1.0]
+  quantize           output (required: the new scale and zero point)
+Every op may set "output": {"scale": S, "zero_point": Z} or "output": {"like": NAME}. Without
+it the scale is calibrated: the op's real-valued result on the deterministic input of seed 0 is
+computed in float and the int8 range is fitted to it (so outputs neither saturate nor vanish);
+pools, pad, reshape, mean and concatenation keep their input's quantisation.
+
+Weights are int8 symmetric (per output channel or per tensor), biases int32 with scale
+input_scale * weight_scale; all drawn from numpy's RandomState(seed + op index), which is the
+same on every machine, so identical descriptions give byte-identical models.
+"""
+import json
+
+import flatbuffers
+import numpy as np
+
+import tflite_reference as ref
+import tflite_schema as schema
+from tflite_reader import Model, Operator, Tensor
+
+CALIBRATION_SEED = 0
+
+
+class DescriptionError(Exception):
+    """The description is malformed or asks for something the writer cannot build."""
+
+
+def deterministic_input(num_bytes, seed):
+    """The test input convention: uniform int8 bytes from RandomState(seed)."""
+    return np.random.RandomState(seed).randint(-128, 128, size=num_bytes).astype(np.int8).tobytes()
+
+
+# ---- building the in-memory model ----
+
+class _Graph:
+    def __init__(self, seed):
+        self.seed = seed
+        self.tensors, self.operators, self.names, self.values = [], [], {}, {}
+
+    def tensor(self, name, shape, type_name="int8", data=None, scale=None, zero_point=None,
+               quantized_dimension=0):
+        t = Tensor(len(self.tensors), name, [int(d) for d in shape], type_name, 0, data,
+                   [float(np.float32(s)) for s in (scale or [])],
+                   [int(z) for z in (zero_point or [])], quantized_dimension)
+        self.tensors.append(t)
+        if data is not None:
+            self.values[t.index] = t.array()
+        return t
+
+    def const(self, name, array, type_name, **quant):
+        return self.tensor(name, array.shape, type_name, np.ascontiguousarray(array).tobytes(),
+                           **quant)
+
+    def model(self):
+        return Model(schema.SCHEMA_VERSION, "", self.tensors, self.operators, [0],
+                     [self.operators[-1].outputs[0]] if self.operators else [0], [])
+
+
+def _pair(v, default):
+    v = default if v is None else v
+    return [int(v), int(v)] if isinstance(v, (int, float)) else [int(x) for x in v]
+
+
+def _fit_quantization(real):
+    """int8 scale and zero point covering real's range (and 0, which must be exact)."""
+    lo, hi = min(0.0, float(np.min(real))), max(0.0, float(np.max(real)))
+    scale = (hi - lo) / 255.0 or 1e-3
+    zp = int(np.clip(round(-128 - lo / scale), -128, 127))
+    return float(np.float32(scale)), zp
+
+
+_ACTIVATION_CLIP = {"none": (-np.inf, np.inf), "relu": (0, np.inf), "relu6": (0, 6),
+                    "relu_n1_to_1": (-1, 1)}
+
+
+def _real(graph, t):
+    return (graph.values[t.index].astype(np.float64) - ref._zero_point(t)) * t.scale[0]
+
+
+class _Builder:
+    def __init__(self, desc):
+        self.desc = desc
+        self.g = _Graph(int(desc.get("seed", 1)))
+        spec = desc.get("input") or {}
+        if "shape" not in spec:
+            raise DescriptionError("input: a shape is required")
+        t = self.g.tensor("input", spec["shape"], scale=[spec.get("scale", 0.02)],
+                          zero_point=[spec.get("zero_point", 0)])
+        self.g.names["input"] = t
+        self.g.values[t.index] = np.frombuffer(
+            deterministic_input(t.num_elements, CALIBRATION_SEED), np.int8).reshape(t.shape)
+        self.prev = t
+
+    def lookup(self, name, where):
+        if name not in self.g.names:
+            raise DescriptionError(f"{where}: no tensor named {name!r} (known: "
+                                   f"{', '.join(self.g.names)})")
+        return self.g.names[name]
+
+    def build(self):
+        for i, spec in enumerate(self.desc.get("ops", [])):
+            where = f"ops[{i}] ({spec.get('op')})"
+            maker = getattr(self, "op_" + str(spec.get("op")), None)
+            if maker is None:
+                raise DescriptionError(f"{where}: unknown op {spec.get('op')!r}")
+            self.rng = np.random.RandomState(self.g.seed * 1000 + i)
+            self.spec, self.where, self.index = spec, where, i
+            names = spec.get("inputs")
+            self.inputs = [self.lookup(n, where) for n in names] if names else [self.prev]
+            maker()
+        if not self.g.operators:
+            raise DescriptionError("ops: at least one op is required")
+        return self.g.model()
+
+    # -- helpers --
+    def emit(self, opcode, inputs, shape, options, real=None, same_quant_as=None):
+        """Adds the op with a new output tensor, quantised as the spec says or calibrated."""
+        name = self.spec.get("name", f"t{self.index}")
+        out_spec = self.spec.get("output")
+        if isinstance(out_spec, dict) and "like" in out_spec:
+            like = self.lookup(out_spec["like"], self.where)
+            scale, zp = like.scale[0], like.zero_point[0]
+        elif isinstance(out_spec, dict):
+            scale, zp = out_spec["scale"], out_spec.get("zero_point", 0)
+        elif same_quant_as is not None:
+            scale, zp = same_quant_as.scale[0], same_quant_as.zero_point[0]
+        else:
+            scale, zp = _fit_quantization(real)
+        out = self.g.tensor(name, shape, scale=[scale], zero_point=[zp])
+        op = Operator(len(self.g.operators), opcode, schema.BUILTIN_CODE[opcode], 1,
+                      [t.index if t is not None else -1 for t in inputs], [out.index],
+                      self._options(opcode, options))
+        self.g.operators.append(op)
+        self.g.values[out.index] = np.ascontiguousarray(
+            ref.KERNELS[opcode](op, self.g.model(), self.g.values), dtype=np.int8).reshape(shape)
+        self.g.names[name] = out
+        self.prev = out
+
+    @staticmethod
+    def _options(opcode, given):
+        _, fields = schema.BUILTIN_OPTIONS[opcode]
+        return {f: given.get(f, default) for f, _, _, default in fields}
+
+    def activation(self):
+        a = self.spec.get("activation", "none")
+        if a not in _ACTIVATION_CLIP:
+            raise DescriptionError(f"{self.where}: unknown activation {a!r}")
+        return a
+
+    def weights(self, shape, channels, channel_dim, per_channel_default):
+        per_channel = self.spec.get("per_channel", per_channel_default)
+        q = self.rng.randint(-127, 128, size=shape).astype(np.int8)
+        n = channels if per_channel else 1
+        scales = (0.02 * self.rng.uniform(0.5, 1.5, size=n)).astype(np.float32)
+        t = self.g.const(f"{self.spec.get('name', f't{self.index}')}_weights", q, "int8",
+                         scale=list(scales), zero_point=[0] * n,
+                         quantized_dimension=channel_dim if per_channel else 0)
+        return t, np.repeat(scales.astype(np.float64), channels // n)
+
+    def bias(self, acc, in_scale, w_scales):
+        """int32 bias at scale in_scale * w_scale[c], about half the accumulator's spread."""
+        if not self.spec.get("bias", True):
+            return None, 0
+        spread = float(np.std(acc)) + 1.0
+        q = np.round(self.rng.normal(0.0, 0.5 * spread, size=len(w_scales))).astype(np.int32)
+        t = self.g.const(f"{self.spec.get('name', f't{self.index}')}_bias", q, "int32",
+                         scale=list(in_scale * w_scales), zero_point=[0] * len(w_scales))
+        return t, q.astype(np.int64)
+
+    def calibrated(self, acc_int, scales, activation):
+        lo, hi = _ACTIVATION_CLIP[activation]
+        return np.clip(acc_int * scales, lo, hi)
+
+    # -- ops --
+    def _conv_like(self, opcode):
+        x_t = self.inputs[0]
+        s = self.spec
+        kh, kw = _pair(s.get("kernel"), 1)
+        sh, sw = _pair(s.get("stride"), 1)
+        dh, dw = _pair(s.get("dilation"), 1)
+        padding = s.get("padding", "same")
+        if padding not in schema.PADDING_CODE or len(x_t.shape) != 4:
+            raise DescriptionError(f"{self.where}: needs a 4-D input and padding same/valid")
+        n, h, w, c = x_t.shape
+        o = dict(padding=schema.PADDING_CODE[padding], stride_w=sw, stride_h=sh,
+                 dilation_w_factor=dw, dilation_h_factor=dh,
+                 fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        x = self.g.values[x_t.index].astype(np.int64) - ref._zero_point(x_t)
+        if opcode == "conv_2d":
+            oc = int(s["filters"])
+            w_t, w_scales = self.weights((oc, kh, kw, c), oc, 0, True)
+            acc = ref.conv_sum(x, w_t.array().astype(np.int64), o)
+        else:
+            mult = int(s.get("multiplier", 1))
+            oc = c * mult
+            o["depth_multiplier"] = mult
+            w_t, w_scales = self.weights((1, kh, kw, oc), oc, 3, True)
+            acc = ref.depthwise_sum(x, w_t.array().astype(np.int64), o)
+        b_t, b = self.bias(acc, x_t.scale[0], w_scales)
+        real = self.calibrated(acc + b, x_t.scale[0] * w_scales, self.activation())
+        self.emit(opcode, [x_t, w_t, b_t] if b_t else [x_t, w_t], acc.shape, o, real)
+
+    def op_conv_2d(self):
+        self._conv_like("conv_2d")
+
+    def op_depthwise_conv_2d(self):
+        self._conv_like("depthwise_conv_2d")
+
+    def op_fully_connected(self):
+        x_t = self.inputs[0]
+        units = int(self.spec["units"])
+        batches = x_t.shape[0] if len(x_t.shape) > 1 else 1
+        depth = x_t.num_elements // batches
+        w_t, w_scales = self.weights((units, depth), units, 0, False)
+        x = self.g.values[x_t.index].astype(np.int64).reshape(batches, depth) - ref._zero_point(x_t)
+        acc = x @ w_t.array().astype(np.int64).T
+        b_t, b = self.bias(acc, x_t.scale[0], w_scales)
+        real = self.calibrated(acc + b, x_t.scale[0] * w_scales, self.activation())
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit("fully_connected", [x_t, w_t, b_t] if b_t else [x_t, w_t], [batches, units], o,
+                  real)
+
+    def _binary(self, opcode):
+        a_t = self.inputs[0]
+        if "const" in self.spec:
+            shape = self.spec["const"]["shape"]
+            q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
+            b_t = self.g.const(f"t{self.index}_operand", q, "int8",
+                               scale=[self.rng.uniform(0.01, 0.05)],
+                               zero_point=[self.rng.randint(-20, 21)])
+        elif len(self.inputs) == 2:
+            b_t = self.inputs[1]
+        else:
+            raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
+        a, b = _real(self.g, a_t), _real(self.g, b_t)
+        real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
+        lo, hi = _ACTIVATION_CLIP[self.activation()]
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)),
+                  o, np.clip(real, lo, hi))
+
+    def op_add(self):
+        self._binary("add")
+
+    def op_sub(self):
+        self._binary("sub")
+
+    def op_mul(self):
+        self._binary("mul")
+
+    def _pool(self, opcode):
+        x_t = self.inputs[0]
+        fh, fw = _pair(self.spec.get("filter"), 2)
+        sh, sw = _pair(self.spec.get("stride"), 2)
+        padding = self.spec.get("padding", "valid")
+        n, h, w, c = x_t.shape
+        shape = [n, ref.compute_out_size(padding, h, fh, sh), ref.compute_out_size(padding, w, fw, sw), c]
+        o = dict(padding=schema.PADDING_CODE[padding], stride_w=sw, stride_h=sh, filter_width=fw,
+                 filter_height=fh, fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit(opcode, [x_t], shape, o, same_quant_as=x_t)
+
+    def op_average_pool_2d(self):
+        self._pool("average_pool_2d")
+
+    def op_max_pool_2d(self):
+        self._pool("max_pool_2d")
+
+    def op_mean(self):
+        x_t = self.inputs[0]
+        rank = len(x_t.shape)
+        axes = [int(a) for a in self.spec.get("axes", [1, 2])]
+        keep = bool(self.spec.get("keep_dims", True))
+        resolved = {a + rank if a < 0 else a for a in axes}
+        shape = [1 if i in resolved else d for i, d in enumerate(x_t.shape)
+                 if keep or i not in resolved]
+        axis_t = self.g.const(f"t{self.index}_axes", np.array(axes, dtype=np.int32), "int32")
+        self.emit("mean", [x_t, axis_t], shape, dict(keep_dims=int(keep)), same_quant_as=x_t)
+
+    def op_pad(self):
+        x_t = self.inputs[0]
+        paddings = np.array(self.spec.get("paddings", [[0, 0], [1, 1], [1, 1], [0, 0]]),
+                            dtype=np.int32)
+        p_t = self.g.const(f"t{self.index}_paddings", paddings, "int32")
+        shape = [d + int(p.sum()) for d, p in zip(x_t.shape, paddings)]
+        self.emit("pad", [x_t, p_t], shape, {}, same_quant_as=x_t)
+
+    def op_reshape(self):
+        x_t = self.inputs[0]
+        shape = [int(d) for d in self.spec["shape"]]
+        if int(np.prod(shape)) != x_t.num_elements:
+            raise DescriptionError(f"{self.where}: {shape} does not hold {x_t.num_elements} elements")
+        s_t = self.g.const(f"t{self.index}_shape", np.array(shape, dtype=np.int32), "int32")
+        self.emit("reshape", [x_t, s_t], shape, dict(new_shape=shape), same_quant_as=x_t)
+
+    def op_concatenation(self):
+        axis = int(self.spec.get("axis", -1))
+        shapes = [list(t.shape) for t in self.inputs]
+        rank = len(shapes[0])
+        a = axis + rank if axis < 0 else axis
+        shape = list(shapes[0])
+        shape[a] = sum(s[a] for s in shapes)
+        self.emit("concatenation", self.inputs, shape, dict(axis=axis),
+                  same_quant_as=self.inputs[0])
+
+    def op_softmax(self):
+        x_t = self.inputs[0]
+        self.spec = dict(self.spec, output={"scale": 1.0 / 256, "zero_point": -128})
+        self.emit("softmax", [x_t], x_t.shape, dict(beta=float(self.spec.get("beta", 1.0))))
+
+    def op_quantize(self):
+        if not isinstance(self.spec.get("output"), dict):
+            raise DescriptionError(f"{self.where}: quantize needs an output scale and zero point")
+        self.emit("quantize", [self.inputs[0]], self.inputs[0].shape, {})
+
+
+def build_model(desc):
+    """The in-memory Model (reader's classes) for a description dict."""
+    try:
+        return _Builder(desc).build()
+    except (KeyError, TypeError, ValueError) as e:
+        raise DescriptionError(f"bad description: {type(e).__name__}: {e}") from e
+
+
+# ---- serialising to a flatbuffer ----
+
+# Minimum operator versions TFLite assigns to these int8 kernels (op_version.cc).
+_INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, "add": 2,
+                    "sub": 2, "mul": 2, "average_pool_2d": 2, "max_pool_2d": 2, "mean": 2,
+                    "pad": 2, "reshape": 1, "concatenation": 2, "softmax": 2, "quantize": 2}
+
+
+def _int_vector(b, values, fmt="i"):
+    prepend = {"i": b.PrependInt32, "q": b.PrependInt64, "f": b.PrependFloat32}[fmt]
+    size = {"i": 4, "q": 8, "f": 4}[fmt]
+    b.StartVector(size, len(values), size)
+    for v in reversed(values):
+        prepend(v)
+    return b.EndVector()
+
+
+def _byte_vector(b, data, alignment):
+    b.StartVector(1, len(data), alignment)
+    b.head = b.head - len(data)
+    b.Bytes[b.head:b.head + len(data)] = data
+    return b.EndVector()
+
+
+def _table_vector(b, offsets):
+    b.StartVector(4, len(offsets), 4)
+    for off in reversed(offsets):
+        b.PrependUOffsetTRelative(off)
+    return b.EndVector()
+
+
+def _options_table(b, opcode, options):
+    union_type, fields = schema.BUILTIN_OPTIONS[opcode]
+    vectors = {f: _int_vector(b, options[f]) for f, _, kind, _ in fields
+               if kind == "int_vector" and options.get(f)}
+    b.StartObject(len(fields))
+    for f, slot, kind, default in fields:
+        v = options.get(f, default)
+        if kind == "byte":
+            b.PrependInt8Slot(slot, int(v), int(default))
+        elif kind == "int":
+            b.PrependInt32Slot(slot, int(v), int(default))
+        elif kind == "float":
+            b.PrependFloat32Slot(slot, float(v), float(default))
+        elif f in vectors:
+            b.PrependUOffsetTRelativeSlot(slot, vectors[f], 0)
+    return union_type, b.EndObject()
+
+
+def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
+    """Flatbuffer bytes for a Model: buffer 0 empty, one buffer per constant tensor."""
+    b = flatbuffers.Builder(1024)
+    opcodes = sorted({op.opcode for op in model.operators}, key=schema.BUILTIN_CODE.get)
+    opcode_index = {name: i for i, name in enumerate(opcodes)}
+
+    buffer_data, tensor_buffer = [b""], {}
+    for t in model.tensors:
+        if t.data is not None:
+            tensor_buffer[t.index] = len(buffer_data)
+            buffer_data.append(t.data)
+    buffers = []
+    for data in buffer_data:
+        vec = _byte_vector(b, data, schema.BUFFER_DATA_ALIGNMENT) if data else None
+        b.StartObject(len(schema.BUFFER))
+        if vec is not None:
+            b.PrependUOffsetTRelativeSlot(schema.BUFFER["data"], vec, 0)
+        buffers.append(b.EndObject())
+
+    T, Q = schema.TENSOR, schema.QUANTIZATION
+    tensors = []
+    for t in model.tensors:
+        name, shape = b.CreateString(t.name), _int_vector(b, t.shape)
+        quant = None
+        if t.scale:
+            scale, zp = _int_vector(b, t.scale, "f"), _int_vector(b, t.zero_point, "q")
+            b.StartObject(len(Q))
+            b.PrependUOffsetTRelativeSlot(Q["scale"], scale, 0)
+            b.PrependUOffsetTRelativeSlot(Q["zero_point"], zp, 0)
+            b.PrependInt32Slot(Q["quantized_dimension"], t.quantized_dimension, 0)
+            quant = b.EndObject()
+        b.StartObject(len(T))
+        b.PrependUOffsetTRelativeSlot(T["shape"], shape, 0)
+        b.PrependInt8Slot(T["type"], schema.TENSOR_TYPE_CODE[t.type], 0)
+        b.PrependUint32Slot(T["buffer"], tensor_buffer.get(t.index, 0), 0)
+        b.PrependUOffsetTRelativeSlot(T["name"], name, 0)
+        if quant is not None:
+            b.PrependUOffsetTRelativeSlot(T["quantization"], quant, 0)
+        tensors.append(b.EndObject())
+
+    O = schema.OPERATOR
+    operators = []
+    for op in model.operators:
+        inputs, outputs = _int_vector(b, op.inputs), _int_vector(b, op.outputs)
+        union_type, options = _options_table(b, op.opcode, op.options)
+        b.StartObject(9)
+        b.PrependUint32Slot(O["opcode_index"], opcode_index[op.opcode], 0)
+        b.PrependUOffsetTRelativeSlot(O["inputs"], inputs, 0)
+        b.PrependUOffsetTRelativeSlot(O["outputs"], outputs, 0)
+        b.PrependUint8Slot(O["builtin_options_type"], union_type, 0)
+        b.PrependUOffsetTRelativeSlot(O["builtin_options"], options, 0)
+        operators.append(b.EndObject())
+
+    S = schema.SUBGRAPH
+    vecs = [_table_vector(b, tensors), _int_vector(b, model.inputs),
+            _int_vector(b, model.outputs), _table_vector(b, operators), b.CreateString("main")]
+    b.StartObject(len(S))
+    for slot, vec in zip(("tensors", "inputs", "outputs", "operators", "name"), vecs):
+        b.PrependUOffsetTRelativeSlot(S[slot], vec, 0)
+    subgraph = b.EndObject()
+
+    OC = schema.OPERATOR_CODE
+    codes = []
+    for name in opcodes:
+        code = schema.BUILTIN_CODE[name]
+        b.StartObject(len(OC))
+        b.PrependInt8Slot(OC["deprecated_builtin_code"],
+                          min(code, schema.PLACEHOLDER_FOR_GREATER_OP_CODES), 0)
+        b.PrependInt32Slot(OC["version"], _INT8_OP_VERSION.get(name, 1),
+                           schema.OPERATOR_CODE_VERSION_DEFAULT)
+        b.PrependInt32Slot(OC["builtin_code"], code, 0)
+        codes.append(b.EndObject())
+
+    M = schema.MODEL
+    vecs = [_table_vector(b, codes), _table_vector(b, [subgraph]), b.CreateString(description),
+            _table_vector(b, buffers)]
+    b.StartObject(len(M))
+    b.PrependUint32Slot(M["version"], schema.SCHEMA_VERSION, 0)
+    for slot, vec in zip(("operator_codes", "subgraphs", "description", "buffers"), vecs):
+        b.PrependUOffsetTRelativeSlot(M[slot], vec, 0)
+    b.Finish(b.EndObject(), file_identifier=schema.FILE_IDENTIFIER)
+    return bytes(b.Output())
+
+
+def load_description(path):
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except json.JSONDecodeError as e:
+        raise DescriptionError(f"{path}: invalid JSON: {e}") from e
+
+
+def write_model(desc, path):
+    data = serialize_model(build_model(desc))
+    with open(path, "wb") as f:
+        f.write(data)
+    return data
