@@ -397,8 +397,9 @@ def _options_table(b, opcode, options):
 def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
     """Flatbuffer bytes for a Model: buffer 0 empty, one buffer per constant tensor."""
     b = flatbuffers.Builder(1024)
-    opcodes = sorted({op.opcode for op in model.operators}, key=schema.BUILTIN_CODE.get)
-    opcode_index = {name: i for i, name in enumerate(opcodes)}
+    # keyed by builtin code, so a model may carry codes this schema does not name (tests)
+    codes_used = sorted({op.builtin_code for op in model.operators})
+    opcode_index = {code: i for i, code in enumerate(codes_used)}
 
     buffer_data, tensor_buffer = [b""], {}
     for t in model.tensors:
@@ -438,13 +439,16 @@ def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
     operators = []
     for op in model.operators:
         inputs, outputs = _int_vector(b, op.inputs), _int_vector(b, op.outputs)
-        union_type, options = _options_table(b, op.opcode, op.options)
+        union_type, options = 0, None
+        if op.opcode in schema.BUILTIN_OPTIONS:
+            union_type, options = _options_table(b, op.opcode, op.options)
         b.StartObject(9)
-        b.PrependUint32Slot(O["opcode_index"], opcode_index[op.opcode], 0)
+        b.PrependUint32Slot(O["opcode_index"], opcode_index[op.builtin_code], 0)
         b.PrependUOffsetTRelativeSlot(O["inputs"], inputs, 0)
         b.PrependUOffsetTRelativeSlot(O["outputs"], outputs, 0)
-        b.PrependUint8Slot(O["builtin_options_type"], union_type, 0)
-        b.PrependUOffsetTRelativeSlot(O["builtin_options"], options, 0)
+        if options is not None:
+            b.PrependUint8Slot(O["builtin_options_type"], union_type, 0)
+            b.PrependUOffsetTRelativeSlot(O["builtin_options"], options, 0)
         operators.append(b.EndObject())
 
     S = schema.SUBGRAPH
@@ -457,8 +461,8 @@ def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
 
     OC = schema.OPERATOR_CODE
     codes = []
-    for name in opcodes:
-        code = schema.BUILTIN_CODE[name]
+    for code in codes_used:
+        name = schema.BUILTIN_NAME.get(code)
         b.StartObject(len(OC))
         b.PrependInt8Slot(OC["deprecated_builtin_code"],
                           min(code, schema.PLACEHOLDER_FOR_GREATER_OP_CODES), 0)

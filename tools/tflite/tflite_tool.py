@@ -1,0 +1,196 @@
+#!/usr/bin/python3
+"""One command line for the TFLite host tooling (exit 0 ok, 2 bad input).
+
+  tflite_tool.py make DESC.json OUT.tflite            build a model from a description
+  tflite_tool.py run MODEL.tflite [--input IN.bin] --output OUT.bin
+                                                      run the int8 reference, write output 0
+  tflite_tool.py describe MODEL.tflite                ops, shapes, quantisation, MACs per op
+  tflite_tool.py input MODEL.tflite --seed N --output IN.bin
+                                                      deterministic input bytes for tests
+  tflite_tool.py malformed VALID.tflite OUTDIR        write deliberately broken variants
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import numpy as np  # noqa: E402
+
+import tflite_malformed  # noqa: E402
+import tflite_reader  # noqa: E402
+import tflite_reference  # noqa: E402
+import tflite_schema as schema  # noqa: E402
+import tflite_writer  # noqa: E402
+
+EXIT_BAD_INPUT = 2
+
+
+class BadInput(Exception):
+    pass
+
+
+def _read_bytes(path, what):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise BadInput(f"{path}: cannot read the {what}: {e.strerror}") from e
+
+
+def _load_model(path):
+    try:
+        return tflite_reader.parse_model(_read_bytes(path, "model"))
+    except tflite_reader.ModelFormatError as e:
+        raise BadInput(f"{path}: malformed model: {e}") from e
+
+
+def _write(path, data):
+    try:
+        with open(path, "wb") as f:
+            f.write(data)
+    except OSError as e:
+        raise BadInput(f"{path}: cannot write: {e.strerror}") from e
+
+
+def cmd_make(args):
+    try:
+        desc = tflite_writer.load_description(args.description)
+        data = tflite_writer.serialize_model(tflite_writer.build_model(desc))
+    except OSError as e:
+        raise BadInput(f"{args.description}: cannot read the description: {e.strerror}") from e
+    except (tflite_writer.DescriptionError, tflite_reference.UnsupportedModelError) as e:
+        raise BadInput(f"{args.description}: {e}") from e
+    _write(args.out, data)
+    print(f"wrote {args.out} ({len(data)} bytes)")
+
+
+def cmd_run(args):
+    model = _load_model(args.model)
+    data = _read_bytes(args.input, "input") if args.input else None
+    try:
+        out = tflite_reference.run_output(model, data)
+    except tflite_reference.UnsupportedModelError as e:
+        raise BadInput(f"{args.model}: unsupported model: {e}") from e
+    except ValueError as e:
+        raise BadInput(f"{args.input}: {e}") from e
+    _write(args.output, out.tobytes())
+    values = out.astype(int)
+    print("output:", " ".join(str(v) for v in values))
+    top = np.argsort(-values, kind="stable")[:3]
+    print("top-3:", ", ".join(f"[{i}]={values[i]}" for i in top))
+    if len(values) >= 2:
+        print(f"output[1]-output[0]: {values[1] - values[0]}")
+
+
+def _macs(model, op):
+    out = model.tensors[op.outputs[0]]
+    if op.opcode == "conv_2d":
+        w = model.tensors[op.inputs[1]].shape
+        return out.num_elements * w[1] * w[2] * w[3]
+    if op.opcode == "depthwise_conv_2d":
+        w = model.tensors[op.inputs[1]].shape
+        return out.num_elements * w[1] * w[2]
+    if op.opcode == "fully_connected":
+        return out.num_elements * model.tensors[op.inputs[1]].shape[-1]
+    return 0
+
+
+def _quant(t):
+    if not t.scale:
+        return ""
+    if len(t.scale) == 1:
+        return f" scale {t.scale[0]:.6g} zp {t.zero_point[0] if t.zero_point else 0}"
+    return (f" {len(t.scale)} scales on dim {t.quantized_dimension} "
+            f"[{min(t.scale):.3g}..{max(t.scale):.3g}]")
+
+
+def cmd_describe(args):
+    model = _load_model(args.model)
+    print(f"{args.model}: {model.size} bytes, schema version {model.version}, "
+          f"{len(model.tensors)} tensors, {len(model.operators)} operators")
+    for name, indices in (("input", model.inputs), ("output", model.outputs)):
+        for i in indices:
+            t = model.tensors[i]
+            print(f"  {name} {i} {t.name!r} {t.type} {t.shape}{_quant(t)}")
+    total = 0
+    for op in model.operators:
+        macs = _macs(model, op)
+        total += macs
+        opts = " ".join(f"{k}={_option_text(k, v)}" for k, v in op.options.items())
+        print(f"op {op.index} {op.opcode} v{op.version} {opts}  MACs {macs}")
+        for role, indices in (("in", op.inputs), ("out", op.outputs)):
+            for i in indices:
+                if i < 0:
+                    continue
+                t = model.tensors[i]
+                kind = "const" if t.data is not None else "act"
+                print(f"    {role} {i} {t.type} {t.shape} {kind}{_quant(t)}")
+    print(f"total MACs {total}")
+
+
+def _option_text(key, value):
+    if key == "padding":
+        return schema.PADDING.get(value, value)
+    if key == "fused_activation_function":
+        return schema.ACTIVATION.get(value, value)
+    return value
+
+
+def cmd_input(args):
+    model = _load_model(args.model)
+    data = tflite_writer.deterministic_input(tflite_reference.input_size(model), args.seed)
+    _write(args.output, data)
+    print(f"wrote {args.output} ({len(data)} bytes, seed {args.seed})")
+
+
+def cmd_malformed(args):
+    valid = _read_bytes(args.model, "model")
+    try:
+        tflite_reader.parse_model(valid)
+    except tflite_reader.ModelFormatError as e:
+        raise BadInput(f"{args.model}: not a valid model to start from: {e}") from e
+    os.makedirs(args.outdir, exist_ok=True)
+    for name, data in tflite_malformed.variants(valid):
+        path = os.path.join(args.outdir, name + ".tflite")
+        _write(path, data)
+        print(f"wrote {path} ({len(data)} bytes)")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="tflite_tool.py", description=__doc__.split("\n")[0],
+        epilog="Exit status: 0 ok, 2 bad input (unreadable, malformed or unsupported).",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("make", help="build a .tflite from a JSON description")
+    p.add_argument("description")
+    p.add_argument("out")
+    p.set_defaults(func=cmd_make)
+    p = sub.add_parser("run", help="run the int8 reference on a model")
+    p.add_argument("model")
+    p.add_argument("--input", help="input tensor bytes (default: all zeros)")
+    p.add_argument("--output", required=True, help="where to write output tensor 0's bytes")
+    p.set_defaults(func=cmd_run)
+    p = sub.add_parser("describe", help="print ops, shapes, quantisation and MACs")
+    p.add_argument("model")
+    p.set_defaults(func=cmd_describe)
+    p = sub.add_parser("input", help="write deterministic input bytes for a model")
+    p.add_argument("model")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--output", required=True)
+    p.set_defaults(func=cmd_input)
+    p = sub.add_parser("malformed", help="write broken variants of a valid model")
+    p.add_argument("model")
+    p.add_argument("outdir")
+    p.set_defaults(func=cmd_malformed)
+    args = parser.parse_args(argv)
+    try:
+        args.func(args)
+    except BadInput as e:
+        print(f"tflite_tool.py {args.command}: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
