@@ -383,6 +383,17 @@ def check_supported(model):
                     "only int8 models are supported")
 
 
+def op_macs(model, op):
+    """Multiply-accumulates of a conv, depthwise or fully-connected op (0 for the others)."""
+    out = model.tensors[op.outputs[0]]
+    if op.opcode not in ("conv_2d", "depthwise_conv_2d", "fully_connected"):
+        return 0
+    w = model.tensors[op.inputs[1]].shape
+    per_output = {"conv_2d": lambda: w[1] * w[2] * w[3], "depthwise_conv_2d": lambda: w[1] * w[2],
+                  "fully_connected": lambda: w[-1]}[op.opcode]()
+    return out.num_elements * per_output
+
+
 def input_size(model):
     t = model.tensors[model.inputs[0]]
     return t.num_elements * t.dtype.itemsize

@@ -82,19 +82,6 @@ def cmd_run(args):
         print(f"output[1]-output[0]: {values[1] - values[0]}")
 
 
-def _macs(model, op):
-    out = model.tensors[op.outputs[0]]
-    if op.opcode == "conv_2d":
-        w = model.tensors[op.inputs[1]].shape
-        return out.num_elements * w[1] * w[2] * w[3]
-    if op.opcode == "depthwise_conv_2d":
-        w = model.tensors[op.inputs[1]].shape
-        return out.num_elements * w[1] * w[2]
-    if op.opcode == "fully_connected":
-        return out.num_elements * model.tensors[op.inputs[1]].shape[-1]
-    return 0
-
-
 def _quant(t):
     if not t.scale:
         return ""
@@ -114,7 +101,7 @@ def cmd_describe(args):
             print(f"  {name} {i} {t.name!r} {t.type} {t.shape}{_quant(t)}")
     total = 0
     for op in model.operators:
-        macs = _macs(model, op)
+        macs = tflite_reference.op_macs(model, op)
         total += macs
         opts = " ".join(f"{k}={_option_text(k, v)}" for k, v in op.options.items())
         print(f"op {op.index} {op.opcode} v{op.version} {opts}  MACs {macs}")

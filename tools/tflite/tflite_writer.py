@@ -140,6 +140,8 @@ class _Builder:
     def emit(self, opcode, inputs, shape, options, real=None, same_quant_as=None):
         """Adds the op with a new output tensor, quantised as the spec says or calibrated."""
         name = self.spec.get("name", f"t{self.index}")
+        if any(int(d) <= 0 for d in shape):
+            raise DescriptionError(f"{self.where}: output shape {list(shape)} is empty")
         out_spec = self.spec.get("output")
         if isinstance(out_spec, dict) and "like" in out_spec:
             like = self.lookup(out_spec["like"], self.where)
