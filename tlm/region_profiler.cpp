@@ -28,7 +28,10 @@ void RegionProfiler::on_event(const RegionEvent& event) {
 
 void RegionProfiler::report(Stats& stats) const {
   for (const auto& [name, t] : m_totals) {
-    const std::string p = "region." + name + ".";
+    // A model operator's region ("op.007.conv_2d", tflite_runner) reports under op.*, beside the
+    // operator's static figures; every other region under region.*.
+    const bool model_operator = name.rfind(kOperatorRegionPrefix, 0) == 0;
+    const std::string p = (model_operator ? "" : "region.") + name + ".";
     stats.set(p + "entries", t.entries, "Times the region was entered and left");
     stats.set(p + "cycles", t.cycles, "Cycles inside the region (children included)");
     for (size_t i = 0; i < m_counters.size(); ++i) {

@@ -28,6 +28,9 @@ class RegionProfiler {
   RegionProfiler(std::vector<Counter> counters, Snapshot snapshot);
 
   void on_event(const RegionEvent& event);
+  // Regions whose names start with this are a model's operators (tflite_runner) and report as
+  // <name>.* (op.NNN.<opname>.*) instead of region.<name>.*.
+  static constexpr const char* kOperatorRegionPrefix = "op.";
   // region.<name>.cycles, .entries and one statistic per counter.
   void report(Stats& stats) const;
 

@@ -108,6 +108,12 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
       case sim_control_reg::kRegionEnd:
         region(false, value, cycle);
         break;
+      case sim_control_reg::kOutputAddr:
+        m_output_addr = value;
+        break;
+      case sim_control_reg::kOutputBytes:
+        m_output_bytes = value;
+        break;
       default:
         trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     }
@@ -126,6 +132,24 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
         break;
       case sim_control_reg::kArgCount:
         value = static_cast<uint32_t>(m_args.size());
+        break;
+      case sim_control_reg::kModelAddr:
+        value = m_workload.model_addr;
+        break;
+      case sim_control_reg::kModelBytes:
+        value = m_workload.model_bytes;
+        break;
+      case sim_control_reg::kInputAddr:
+        value = m_workload.input_addr;
+        break;
+      case sim_control_reg::kInputBytes:
+        value = m_workload.input_bytes;
+        break;
+      case sim_control_reg::kArenaAddr:
+        value = m_workload.arena_addr;
+        break;
+      case sim_control_reg::kArenaBytes:
+        value = m_workload.arena_bytes;
         break;
       default:
         if (offset >= sim_control_reg::kArg0 &&

@@ -11,6 +11,14 @@
 //   0x18 CYCLE_HI      R   simulated cycle count, high word
 //   0x1C ARG_COUNT     R   number of firmware arguments (config key firmware_args, <= 8)
 //   0x20 ARG0..ARG7    R   the arguments (0 beyond ARG_COUNT): firmware parameters from JSON
+//   0x40 MODEL_ADDR    R   workload: where accsim placed the .tflite model (0 = no model)
+//   0x44 MODEL_BYTES   R   its size in bytes
+//   0x48 INPUT_ADDR    R   the bytes for input tensor 0 (`--input`)
+//   0x4C INPUT_BYTES   R   their size (0 = no input file: the firmware zeroes the tensor)
+//   0x50 ARENA_ADDR    R   the tensor arena region
+//   0x54 ARENA_BYTES   R   its size
+//   0x58 OUTPUT_ADDR   W   the firmware reports where output tensor 0 is after the run
+//   0x5C OUTPUT_BYTES  W   and its size; accsim writes those bytes to output.bin
 //
 // Region markers nest. Names are read through the bus's debug transport, so they may live in
 // any memory. Misuse (unreadable name, END without BEGIN, END naming another region) fails
@@ -25,6 +33,7 @@
 #include <string>
 #include <systemc>
 #include <tlm>
+#include <utility>
 #include <vector>
 
 #include "clock.h"
@@ -45,9 +54,24 @@ constexpr uint64_t kCycleHi = 0x18;
 constexpr uint64_t kArgCount = 0x1C;
 constexpr uint64_t kArg0 = 0x20;
 constexpr unsigned kMaxArgs = 8;
+constexpr uint64_t kModelAddr = 0x40;
+constexpr uint64_t kModelBytes = 0x44;
+constexpr uint64_t kInputAddr = 0x48;
+constexpr uint64_t kInputBytes = 0x4C;
+constexpr uint64_t kArenaAddr = 0x50;
+constexpr uint64_t kArenaBytes = 0x54;
+constexpr uint64_t kOutputAddr = 0x58;
+constexpr uint64_t kOutputBytes = 0x5C;
 constexpr uint64_t kBlockSize = 0x100;
 constexpr uint32_t kIdValue = 0x41435349;
 }  // namespace sim_control_reg
+
+// Where a model workload's pieces are in simulated memory (all 0 without a model).
+struct WorkloadRegisters {
+  uint32_t model_addr = 0, model_bytes = 0;
+  uint32_t input_addr = 0, input_bytes = 0;
+  uint32_t arena_addr = 0, arena_bytes = 0;
+};
 
 struct RegionEvent {
   uint64_t cycle;
@@ -70,6 +94,9 @@ class SimControl : public sc_core::sc_module {
   void set_console(ConsoleSink sink) { m_console = std::move(sink); }
   // Values firmware reads from ARG0..ARG7 (the config's firmware_args; at most kMaxArgs).
   void set_firmware_args(std::vector<uint32_t> args) { m_args = std::move(args); }
+  void set_workload(const WorkloadRegisters& workload) { m_workload = workload; }
+  // The output tensor the firmware reported (OUTPUT_ADDR, OUTPUT_BYTES); {0, 0} when none.
+  std::pair<uint32_t, uint32_t> workload_output() const { return {m_output_addr, m_output_bytes}; }
   void add_region_listener(RegionListener listener) {
     m_region_listeners.push_back(std::move(listener));
   }
@@ -89,6 +116,8 @@ class SimControl : public sc_core::sc_module {
   std::vector<std::pair<std::string, uint64_t>> m_open;  // name, begin cycle
   uint64_t m_console_bytes = 0;
   std::vector<uint32_t> m_args;
+  WorkloadRegisters m_workload;
+  uint32_t m_output_addr = 0, m_output_bytes = 0;
 };
 
 }  // namespace accsim

@@ -18,6 +18,8 @@ struct RunOptions {
   std::string config;  // name or path; empty = the default architecture
   std::vector<std::string> overrides;
   std::string firmware;  // name or path; empty = the config's "firmware"
+  std::string model;     // .tflite path (workload.model); empty = the config's
+  std::string input;     // input tensor bytes (workload.input); empty = the config's
   std::string out_dir;   // empty = traces/<config>-<firmware>
   std::vector<std::string> traces;
   TraceLimits trace_limits;

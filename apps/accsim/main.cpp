@@ -40,6 +40,11 @@ int sc_main(int argc, char* argv[]) {
   run_cmd->add_option("--set", run.overrides, "Override a config key: key.path=value")
       ->type_name("KEY=VALUE");
   run_cmd->add_option("--firmware", run.firmware, "Firmware app name or RV32 ELF path");
+  run_cmd->add_option("--model", run.model,
+                      "Run this int8 .tflite model on the TFLite interpreter firmware "
+                      "(workload.model; docs/models.md)");
+  run_cmd->add_option("--input", run.input,
+                      "Bytes for the model's input tensor 0 (workload.input; default zeros)");
   run_cmd->add_option("--out", run.out_dir,
                       "Output directory (default traces/<config>-<firmware>)");
   run_cmd

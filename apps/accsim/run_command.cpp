@@ -17,6 +17,7 @@
 #include "exit_codes.h"
 #include "instruction_trace.h"
 #include "locations.h"
+#include "model_workload.h"
 #include "platform.h"
 #include "region_profiler.h"
 #include "run_monitor.h"
@@ -104,18 +105,41 @@ std::unique_ptr<TimelineRecorder> make_timeline(const fs::path& out_dir, const T
   return t;
 }
 
+// --model / --input are the workload.model / workload.input keys, given relative to the working
+// directory: passed on as absolute paths so config.json re-runs from anywhere.
+std::vector<std::string> with_workload_overrides(const RunOptions& options) {
+  std::vector<std::string> overrides = options.overrides;
+  const auto add = [&](const char* key, const std::string& path) {
+    if (path.empty()) return;
+    overrides.push_back(std::string(key) + "=" +
+                        nlohmann::json(fs::absolute(path).string()).dump());
+  };
+  add("workload.model", options.model);
+  add("workload.input", options.input);
+  return overrides;
+}
+
 }  // namespace
 
 int run_command(const RunOptions& options, const GlobalOptions& global) {
   if (!check_traces(options.traces)) return kExitUsageError;
   const std::string config_name =
       options.config.empty() ? default_config_path().string() : options.config;
-  auto loaded = load_architecture(config_name, options.overrides);
+  auto loaded = load_architecture(config_name, with_workload_overrides(options));
   if (!loaded) return kExitUsageError;
   const nlohmann::json& cfg = loaded->effective;
 
-  const std::string firmware_name =
-      options.firmware.empty() ? cfg.at("firmware").get<std::string>() : options.firmware;
+  // A .tflite model (--model or workload.model) is checked before anything is simulated.
+  std::optional<ModelWorkload> workload;
+  try {
+    workload = ModelWorkload::from_config(*loaded);
+  } catch (const ModelError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return kExitUsageError;
+  }
+  const std::string firmware_name = !options.firmware.empty() ? options.firmware
+                                    : workload                ? workload->firmware()
+                                               : cfg.at("firmware").get<std::string>();
   const auto firmware_path = resolve_firmware(firmware_name);
   if (!firmware_path) {
     std::fprintf(stderr,
@@ -133,10 +157,13 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   }
 
   const std::string config_stem = cfg.at("name").get<std::string>();
-  const fs::path out_dir =
-      options.out_dir.empty()
-          ? fs::path("traces") / (config_stem + "-" + firmware_path->stem().string())
-          : fs::path(options.out_dir);
+  // A model run is named after the model: runs of different networks do not share a directory.
+  const std::string workload_stem =
+      workload ? fs::path(cfg.at("workload").at("model").get<std::string>()).stem().string()
+               : firmware_path->stem().string();
+  const fs::path out_dir = options.out_dir.empty()
+                               ? fs::path("traces") / (config_stem + "-" + workload_stem)
+                               : fs::path(options.out_dir);
   try {
     prepare_output_dir(out_dir);
   } catch (const std::runtime_error& e) {
@@ -200,6 +227,15 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     return kExitUsageError;
   }
   cpu.set_program(image);
+  if (workload) {
+    try {
+      workload->place(platform, image);
+    } catch (const ModelError& e) {
+      std::fprintf(stderr, "%s\n", e.what());
+      return kExitUsageError;
+    }
+    if (!global.quiet) std::printf("%s\n", workload->summary().c_str());
+  }
 
   // Per-region figures (firmware region markers, e.g. one per layer).
   RegionProfiler regions({{"instructions", "Instructions retired in the region"},
@@ -281,6 +317,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   if (cfu.module) cfu.module->report(stats, cpu.core().cycle());
   if (vta) vta->report(stats);
   regions.report(stats);
+  if (workload) workload->report(stats);
   stats.set_text("run.firmware", firmware_path->filename().string(), "Firmware ELF file");
   stats.set_text("run.config", config_stem, "Architecture name");
   stats.set_text("run.outcome",
@@ -294,6 +331,10 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
        host_seconds > 0 ? double(cpu.core().instret()) / host_seconds / 1e6 : 0.0},
       {"simulated_mhz", host_seconds > 0 ? double(cpu.core().cycle()) / host_seconds / 1e6 : 0.0}};
   write_run_outputs(out_dir, cfg, stats, host);
+  bool output_written = true;
+  if (workload && status.outcome() == RunStatus::Outcome::kExited && status.exit_code() == 0) {
+    output_written = workload->write_output(platform, out_dir, stdout);
+  }
 
   if (!global.quiet) print_run_summary(stdout, stats, host, out_dir.string());
   if (status.outcome() == RunStatus::Outcome::kFailed) {
@@ -305,7 +346,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
                   status.end_cycle());
     return kExitSimulationFailure;
   }
-  return kExitOk;
+  return output_written ? kExitOk : kExitSimulationFailure;
 }
 
 }  // namespace accsim::cli

@@ -19,6 +19,15 @@
 #define ACCSIM_ARG_COUNT ACCSIM_REG(0x1C)        /* entries in the config's firmware_args */
 #define ACCSIM_ARG(n) ACCSIM_REG(0x20 + 4 * (n)) /* n = 0..7; 0 beyond ARG_COUNT */
 #define ACCSIM_MAX_ARGS 8
+/* A model workload (`accsim run --model`): where accsim placed the pieces. */
+#define ACCSIM_MODEL_ADDR ACCSIM_REG(0x40)
+#define ACCSIM_MODEL_BYTES ACCSIM_REG(0x44) /* 0 = no model */
+#define ACCSIM_INPUT_ADDR ACCSIM_REG(0x48)
+#define ACCSIM_INPUT_BYTES ACCSIM_REG(0x4C) /* 0 = no input file: zeroes */
+#define ACCSIM_ARENA_ADDR ACCSIM_REG(0x50)
+#define ACCSIM_ARENA_BYTES ACCSIM_REG(0x54)
+#define ACCSIM_OUTPUT_ADDR ACCSIM_REG(0x58)  /* W: output tensor 0, for output.bin */
+#define ACCSIM_OUTPUT_BYTES ACCSIM_REG(0x5C) /* W */
 #define ACCSIM_ID_VALUE 0x41435349u
 
 /* Named regions (per-layer statistics and timelines). Regions nest; end the innermost. */

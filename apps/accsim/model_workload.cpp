@@ -1,0 +1,245 @@
+#include "model_workload.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <numeric>
+
+#include "accsim_tflite/interpreter.h"
+#include "accsim_tflite/model.h"
+#include "elf_loader.h"
+#include "platform.h"
+#include "stats.h"
+
+namespace fs = std::filesystem;
+
+namespace accsim::cli {
+
+namespace {
+
+// workload.model / workload.input are relative to the config file that names them; `--set` and
+// the command line's --model / --input are relative to the working directory.
+fs::path resolve(const config::LoadedConfig& loaded, const std::string& key,
+                 const std::string& value) {
+  const fs::path path(value);
+  if (path.is_absolute()) return path;
+  const fs::path origin = loaded.origin_of(key);
+  if (fs::is_regular_file(origin)) return origin.parent_path() / path;
+  return path;
+}
+
+std::vector<uint8_t> read_file(const fs::path& path, const std::string& what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw ModelError(what + " " + path.string() + ": cannot open (" + std::strerror(errno) + ")");
+  return std::vector<uint8_t>(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+uint32_t align16(uint64_t value) { return static_cast<uint32_t>((value + 15) & ~uint64_t{15}); }
+
+std::string with_commas(uint64_t value) {
+  std::string digits = std::to_string(value);
+  for (int i = static_cast<int>(digits.size()) - 3; i > 0; i -= 3) digits.insert(size_t(i), ",");
+  return digits;
+}
+
+std::string shape_of(const TflTensor& t) {
+  char text[64];
+  std::string shape;
+  for (int d = 0; d < t.rank; ++d) {
+    std::snprintf(text, sizeof(text), d ? "x%d" : "%d", static_cast<int>(t.dims[d]));
+    shape += text;
+  }
+  return shape;
+}
+
+}  // namespace
+
+ModelWorkload::ModelWorkload() : m_model(std::make_unique<TflModel>()) {}
+ModelWorkload::ModelWorkload(ModelWorkload&&) noexcept = default;
+ModelWorkload& ModelWorkload::operator=(ModelWorkload&&) noexcept = default;
+ModelWorkload::~ModelWorkload() = default;
+
+std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConfig& loaded) {
+  const nlohmann::json& w = loaded.effective.at("workload");
+  const std::string model = w.at("model").get<std::string>();
+  if (model.empty()) return std::nullopt;
+  ModelWorkload workload;
+  workload.m_model_path = resolve(loaded, "workload.model", model);
+  workload.m_model_bytes = read_file(workload.m_model_path, "model");
+  const std::string input = w.at("input").get<std::string>();
+  if (!input.empty()) {
+    workload.m_input_path = resolve(loaded, "workload.input", input);
+    workload.m_input_bytes = read_file(workload.m_input_path, "input");
+  }
+  workload.m_firmware = w.at("firmware").get<std::string>();
+  // The schema has checked these; sizes and addresses may still be written as strings.
+  workload.m_model_base = static_cast<uint32_t>(config::parse_address(w.at("model_base")).value());
+  workload.m_model_region =
+      static_cast<uint32_t>(config::parse_size(w.at("model_region_size")).value());
+  workload.m_arena_base = static_cast<uint32_t>(config::parse_address(w.at("arena_base")).value());
+  workload.m_arena_size = static_cast<uint32_t>(config::parse_size(w.at("arena_size")).value());
+
+  const std::string name = workload.m_model_path.string();
+  if (workload.m_model_bytes.size() > 0xFFFFFFF0u)
+    throw ModelError("model " + name + ": too large");
+  TflModel& m = *workload.m_model;
+  TflError error;
+  TflPlan plan;
+  if (tfl_model_load(&m, workload.m_model_bytes.data(),
+                     static_cast<uint32_t>(workload.m_model_bytes.size()), &error) != 0 ||
+      tfl_plan(&m, workload.m_arena_size, &plan, &error) != 0) {
+    std::string where;
+    if (error.operator_index >= 0) {
+      where = "operator " + std::to_string(error.operator_index) + " (" +
+              tfl_builtin_name(m.operators[error.operator_index].builtin) + "): ";
+    }
+    std::string hint;
+    if (std::string(error.message).find("arena region") != std::string::npos) {
+      hint = " (raise workload.arena_size)";
+    }
+    throw ModelError("model " + name + ": " + where + error.message + hint);
+  }
+  workload.m_tensor_bytes = plan.tensor_bytes;
+  workload.m_persistent_bytes = plan.persistent_bytes;
+  workload.m_arena_bytes = plan.arena_bytes;
+  workload.m_macs = plan.macs;
+
+  const TflTensor& in = m.tensors[m.inputs[0]];
+  if (!workload.m_input_path.empty() && workload.m_input_bytes.size() != in.bytes) {
+    throw ModelError("input " + workload.m_input_path.string() + ": " +
+                     std::to_string(workload.m_input_bytes.size()) + " bytes, but input tensor " +
+                     std::to_string(m.inputs[0]) + " (" + shape_of(in) + " " +
+                     tfl_type_name(in.type) + ") takes " + std::to_string(in.bytes));
+  }
+  workload.m_input_addr = workload.m_model_base + align16(workload.m_model_bytes.size());
+  const uint64_t needed =
+      uint64_t(align16(workload.m_model_bytes.size())) + workload.m_input_bytes.size();
+  if (needed > workload.m_model_region) {
+    throw ModelError("model " + name + ": model and input need " + with_commas(needed) +
+                     " bytes but workload.model_region_size is " +
+                     with_commas(workload.m_model_region));
+  }
+  return workload;
+}
+
+std::string ModelWorkload::summary() const {
+  return "model " + m_model_path.filename().string() + ": " +
+         std::to_string(m_model->operator_count) + " operators, " + with_commas(m_macs) +
+         " MACs, arena " + with_commas(m_arena_bytes) + " of " + with_commas(m_arena_size) +
+         " bytes (tensors and scratch " + with_commas(m_tensor_bytes) + ", operator data " +
+         with_commas(m_persistent_bytes) + ")";
+}
+
+void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware) const {
+  struct Range {
+    const char* what;
+    uint64_t base, size;
+  };
+  const Range model{"workload.model_base", m_model_base, m_model_region};
+  const Range arena{"workload.arena_base", m_arena_base, m_arena_size};
+  const auto overlap = [](const Range& a, uint64_t base, uint64_t size) {
+    return a.base < base + size && base < a.base + a.size;
+  };
+  if (overlap(model, arena.base, arena.size)) {
+    throw ModelError("workload: the model region and the arena overlap");
+  }
+  for (const Range& r : {model, arena}) {
+    for (const auto& segment : firmware.segments) {
+      if (overlap(r, segment.address, segment.bytes.size())) {
+        char text[160];
+        std::snprintf(text, sizeof(text),
+                      "%s: the region 0x%08llx-0x%08llx overlaps the firmware at 0x%08x", r.what,
+                      static_cast<unsigned long long>(r.base),
+                      static_cast<unsigned long long>(r.base + r.size - 1), segment.address);
+        throw ModelError(text);
+      }
+    }
+    // Both ends must be in memory (the firmware reads and writes the whole range).
+    uint8_t probe = 0;
+    if (!platform.read_debug(r.base, &probe, 1) ||
+        !platform.read_debug(r.base + r.size - 1, &probe, 1)) {
+      char text[160];
+      std::snprintf(text, sizeof(text), "%s: the region 0x%08llx-0x%08llx is not inside a memory",
+                    r.what, static_cast<unsigned long long>(r.base),
+                    static_cast<unsigned long long>(r.base + r.size - 1));
+      throw ModelError(text);
+    }
+  }
+  platform.write_debug(m_model_base, m_model_bytes.data(), m_model_bytes.size());
+  if (!m_input_bytes.empty()) {
+    platform.write_debug(m_input_addr, m_input_bytes.data(), m_input_bytes.size());
+  }
+  WorkloadRegisters registers;
+  registers.model_addr = m_model_base;
+  registers.model_bytes = static_cast<uint32_t>(m_model_bytes.size());
+  registers.input_addr = m_input_addr;
+  registers.input_bytes = static_cast<uint32_t>(m_input_bytes.size());
+  registers.arena_addr = m_arena_base;
+  registers.arena_bytes = m_arena_size;
+  platform.sim_control().set_workload(registers);
+}
+
+void ModelWorkload::report(Stats& stats) const {
+  const TflModel& m = *m_model;
+  stats.set_text("model.file", m_model_path.filename().string(), "The .tflite model run");
+  stats.set("model.operators", m.operator_count, "Operators in the graph");
+  stats.set("model.macs", m_macs, "Multiply-accumulates of the graph (conv, depthwise, FC)");
+  stats.set("model.arena_bytes", m_arena_bytes, "Tensor arena the plan needs");
+  stats.set("model.arena_tensor_bytes", m_tensor_bytes,
+            "Arena bytes for activations and scratch (lifetimes overlapped)");
+  stats.set("model.arena_operator_bytes", m_persistent_bytes,
+            "Arena bytes for per-operator data (multipliers, packed weights, indirection)");
+  for (uint32_t i = 0; i < m.operator_count; ++i) {
+    const TflOperator& op = m.operators[i];
+    char prefix[64];
+    std::snprintf(prefix, sizeof(prefix), "op.%03u.%s.", i, tfl_op_stat_name(op.builtin));
+    const std::string p(prefix);
+    stats.set(p + "macs", op.macs, "Multiply-accumulates of the operator");
+    stats.set_text(p + "kernel", op.kernel, "CPU kernel the interpreter chose");
+    stats.set_text(p + "output_shape", shape_of(m.tensors[op.outputs[0]]),
+                   "Shape of the operator's output tensor");
+  }
+}
+
+bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
+                                 std::FILE* console) const {
+  const auto [addr, bytes] = platform.sim_control().workload_output();
+  const TflTensor& out = m_model->tensors[m_model->output];
+  if (bytes == 0 || bytes != out.bytes) {
+    std::fprintf(stderr, "model: the firmware reported no output tensor (%u bytes at 0x%08x)\n",
+                 bytes, addr);
+    return false;
+  }
+  std::vector<uint8_t> data(bytes);
+  if (!platform.read_debug(addr, data.data(), bytes)) {
+    std::fprintf(stderr, "model: the output tensor at 0x%08x is not in memory\n", addr);
+    return false;
+  }
+  std::ofstream(out_dir / "output.bin", std::ios::binary)
+      .write(reinterpret_cast<const char*>(data.data()), std::streamsize(bytes));
+  if (out.type != 9 /* int8 */) return true;
+  std::vector<int> values(data.begin(), data.end());
+  for (int& v : values) v = static_cast<int8_t>(v);
+  std::string line = "output (" + shape_of(out) + " int8):";
+  const size_t shown = std::min<size_t>(values.size(), 32);
+  for (size_t i = 0; i < shown; ++i) line += " " + std::to_string(values[i]);
+  if (shown < values.size()) line += " ... (" + std::to_string(values.size()) + " values)";
+  std::fprintf(console, "%s\n", line.c_str());
+  std::vector<size_t> order(values.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return values[a] > values[b]; });
+  std::string top = "top-3:";
+  for (size_t i = 0; i < std::min<size_t>(3, order.size()); ++i) {
+    const double real = double(out.scale) * (values[order[i]] - out.zero_point);
+    char text[80];
+    std::snprintf(text, sizeof(text), " [%zu] %d (%.4f)", order[i], values[order[i]], real);
+    top += text;
+  }
+  std::fprintf(console, "%s\n", top.c_str());
+  return true;
+}
+
+}  // namespace accsim::cli

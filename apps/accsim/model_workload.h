@@ -1,0 +1,71 @@
+// A model workload (`accsim run --model net.tflite --input in.bin`): the files named by the
+// config's workload section, checked before simulation with the firmware interpreter's own C code
+// (every operator supported, shapes consistent, the arena plan fits), placed in simulated memory
+// for the tflite_runner firmware, and the output tensor read back into output.bin afterwards.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+
+struct TflModel;
+
+namespace accsim {
+class Platform;
+class Stats;
+namespace cpu {
+struct ElfImage;
+}
+
+namespace cli {
+
+// A model or input the run cannot take; the message is one line naming the file and the cause.
+class ModelError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class ModelWorkload {
+ public:
+  // The workload of a loaded config, or nullopt when workload.model is empty. Throws ModelError.
+  static std::optional<ModelWorkload> from_config(const config::LoadedConfig& loaded);
+
+  ModelWorkload(ModelWorkload&&) noexcept;
+  ModelWorkload& operator=(ModelWorkload&&) noexcept;
+  ~ModelWorkload();
+
+  const std::string& firmware() const { return m_firmware; }
+  // One line: operators, MACs, arena.
+  std::string summary() const;
+  // Writes the model and input bytes into memory and tells sim_control where they are. Throws
+  // ModelError when a region is outside the memories or overlaps the firmware.
+  void place(Platform& platform, const cpu::ElfImage& firmware) const;
+  // model.* and the per-operator op.NNN.<name>.{macs,kernel,output_shape}.
+  void report(Stats& stats) const;
+  // After a successful run: output.bin from the tensor the firmware reported, and the output
+  // vector with its top-3 on `console`. Returns false (with a message) when there is none.
+  bool write_output(Platform& platform, const std::filesystem::path& out_dir,
+                    std::FILE* console) const;
+
+ private:
+  ModelWorkload();
+
+  std::filesystem::path m_model_path, m_input_path;
+  std::vector<uint8_t> m_model_bytes, m_input_bytes;
+  std::unique_ptr<TflModel> m_model;
+  std::string m_firmware;
+  uint32_t m_model_base = 0, m_model_region = 0, m_input_addr = 0;
+  uint32_t m_arena_base = 0, m_arena_size = 0;
+  uint32_t m_tensor_bytes = 0, m_persistent_bytes = 0, m_arena_bytes = 0;
+  uint64_t m_macs = 0;
+};
+
+}  // namespace cli
+}  // namespace accsim

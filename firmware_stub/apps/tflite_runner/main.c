@@ -1,0 +1,93 @@
+/* Runs the .tflite model accsim placed in memory (`accsim run --model`), as TFLite Micro runs a
+ * model on the board: parse the flatbuffer, plan the tensor arena, prepare every operator, copy
+ * the input into input tensor 0, invoke the graph. Regions: "setup" (parse, plan, prepare, input
+ * copy), "invoke" (the graph) and one "op.NNN.<name>" per operator inside it, whose figures become
+ * the op.* statistics. The output tensor's address goes back to accsim for output.bin. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "accsim/sim_control.h"
+#include "accsim_tflite/interpreter.h"
+
+/* The interpreter's bookkeeping (a few hundred KiB for the largest graphs it accepts) and the
+ * operators' parameter structs live in .bss, outside the arena. */
+static TflModel g_model;
+static TflRuntime g_runtime;
+static uint8_t g_state_pool[64 * 1024];
+
+/* "op.007.depthwise_conv_2d": sorts in graph order. */
+static char g_region_names[TFL_MAX_OPERATORS][40];
+
+static void name_regions(const TflModel* m) {
+  for (uint32_t i = 0; i < m->operator_count; ++i) {
+    snprintf(g_region_names[i], sizeof(g_region_names[i]), "op.%03u.%s", (unsigned)i,
+             tfl_op_stat_name(m->operators[i].builtin));
+  }
+}
+
+static void op_begin(void* context, int index, const TflOperator* op) {
+  (void)context;
+  (void)op;
+  accsim_region_begin(g_region_names[index]);
+}
+
+static void op_end(void* context, int index, const TflOperator* op) {
+  (void)context;
+  (void)op;
+  accsim_region_end(g_region_names[index]);
+}
+
+/* accsim checked the model before simulating; a failure here means the firmware and accsim
+ * disagree, so say so loudly. */
+static void fail(const char* step, const TflError* error) {
+  if (error->operator_index >= 0) {
+    printf("tflite_runner: %s: operator %d (%s): %s\n", step, error->operator_index,
+           tfl_builtin_name(g_model.operators[error->operator_index].builtin), error->message);
+  } else {
+    printf("tflite_runner: %s: %s\n", step, error->message);
+  }
+  accsim_exit(3);
+}
+
+int main(void) {
+  const uint32_t model_bytes = ACCSIM_MODEL_BYTES;
+  if (model_bytes == 0) {
+    printf("tflite_runner: no model (run it with `accsim run --model FILE.tflite`)\n");
+    return 2;
+  }
+  const void* model = (const void*)(uintptr_t)ACCSIM_MODEL_ADDR;
+  uint8_t* arena = (uint8_t*)(uintptr_t)ACCSIM_ARENA_ADDR;
+  const uint32_t arena_bytes = ACCSIM_ARENA_BYTES;
+  TflError error;
+  TflPlan plan;
+
+  accsim_region_begin("setup");
+  if (tfl_model_load(&g_model, model, model_bytes, &error) != 0) fail("load", &error);
+  if (tfl_plan(&g_model, arena_bytes, &plan, &error) != 0) fail("plan", &error);
+  if (tfl_prepare(&g_runtime, &g_model, arena, g_state_pool, sizeof(g_state_pool), &error) != 0) {
+    fail("prepare", &error);
+  }
+  name_regions(&g_model);
+  /* Input tensor 0 from accsim's --input bytes (zeros without); further inputs are zeroed. */
+  const uint32_t input_bytes = ACCSIM_INPUT_BYTES;
+  for (int i = 0; i < g_model.input_count; ++i) {
+    const int tensor = g_model.inputs[i];
+    uint8_t* data = (uint8_t*)tfl_tensor_data(&g_runtime, tensor);
+    const uint32_t bytes = g_model.tensors[tensor].bytes;
+    if (i == 0 && input_bytes == bytes) {
+      memcpy(data, (const void*)(uintptr_t)ACCSIM_INPUT_ADDR, bytes);
+    } else {
+      memset(data, 0, bytes);
+    }
+  }
+  accsim_region_end("setup");
+
+  accsim_region_begin("invoke");
+  tfl_invoke(&g_runtime, op_begin, op_end, 0);
+  accsim_region_end("invoke");
+
+  ACCSIM_OUTPUT_ADDR = (uint32_t)(uintptr_t)tfl_tensor_data(&g_runtime, g_model.output);
+  ACCSIM_OUTPUT_BYTES = g_model.tensors[g_model.output].bytes;
+  return 0;
+}

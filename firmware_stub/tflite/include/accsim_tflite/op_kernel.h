@@ -1,0 +1,32 @@
+/* The contract of one supported operator: check (runs in accsim and the firmware: validates
+ * types, shapes and options, chooses the kernel and says how much persistent and scratch memory it
+ * needs), prepare (firmware: computes multipliers, packs weights) and eval (firmware: runs it).
+ * The registry in op_table.c maps builtin codes to these; it is the one place a kernel is chosen
+ * for an operator. */
+#ifndef ACCSIM_TFLITE_OP_KERNEL_H
+#define ACCSIM_TFLITE_OP_KERNEL_H
+
+#include "accsim_tflite/interpreter.h"
+#include "accsim_tflite/model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct TflOpKernel {
+  int32_t builtin;
+  const char* name; /* lowercase, for statistics */
+  int (*check)(TflModel* model, int index, TflError* error);
+  int (*prepare)(TflRuntime* rt, int index, TflError* error);
+  void (*eval)(TflRuntime* rt, int index);
+} TflOpKernel;
+
+const TflOpKernel* tfl_find_op_kernel(int32_t builtin);
+/* "ADD, AVERAGE_POOL_2D, ..." for messages. */
+const char* tfl_supported_ops(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,122 @@
+/* Facts of TFLite's schema.fbs that the interpreter reads: table slot numbers (a union takes two
+ * slots, its type then its value), enum values and the builtin operator codes. */
+#ifndef ACCSIM_TFLITE_SCHEMA_H
+#define ACCSIM_TFLITE_SCHEMA_H
+
+#define TFL_FILE_IDENTIFIER "TFL3"
+#define TFL_SCHEMA_VERSION 3
+
+/* Model */
+#define TFL_MODEL_VERSION 0
+#define TFL_MODEL_OPERATOR_CODES 1
+#define TFL_MODEL_SUBGRAPHS 2
+#define TFL_MODEL_BUFFERS 4
+/* OperatorCode */
+#define TFL_OPCODE_DEPRECATED_BUILTIN 0
+#define TFL_OPCODE_VERSION 2
+#define TFL_OPCODE_BUILTIN 3
+/* SubGraph */
+#define TFL_SUBGRAPH_TENSORS 0
+#define TFL_SUBGRAPH_INPUTS 1
+#define TFL_SUBGRAPH_OUTPUTS 2
+#define TFL_SUBGRAPH_OPERATORS 3
+/* Tensor */
+#define TFL_TENSOR_SHAPE 0
+#define TFL_TENSOR_TYPE 1
+#define TFL_TENSOR_BUFFER 2
+#define TFL_TENSOR_NAME 3
+#define TFL_TENSOR_QUANTIZATION 4
+#define TFL_TENSOR_SPARSITY 6
+/* QuantizationParameters */
+#define TFL_QUANT_SCALE 2
+#define TFL_QUANT_ZERO_POINT 3
+#define TFL_QUANT_DETAILS_TYPE 4
+#define TFL_QUANT_QUANTIZED_DIMENSION 6
+/* Operator */
+#define TFL_OP_OPCODE_INDEX 0
+#define TFL_OP_INPUTS 1
+#define TFL_OP_OUTPUTS 2
+#define TFL_OP_BUILTIN_OPTIONS 4
+/* Buffer */
+#define TFL_BUFFER_DATA 0
+#define TFL_BUFFER_OFFSET 1
+
+/* Conv2DOptions */
+#define TFL_CONV_PADDING 0
+#define TFL_CONV_STRIDE_W 1
+#define TFL_CONV_STRIDE_H 2
+#define TFL_CONV_ACTIVATION 3
+#define TFL_CONV_DILATION_W 4
+#define TFL_CONV_DILATION_H 5
+/* DepthwiseConv2DOptions */
+#define TFL_DW_PADDING 0
+#define TFL_DW_STRIDE_W 1
+#define TFL_DW_STRIDE_H 2
+#define TFL_DW_DEPTH_MULTIPLIER 3
+#define TFL_DW_ACTIVATION 4
+#define TFL_DW_DILATION_W 5
+#define TFL_DW_DILATION_H 6
+/* Pool2DOptions */
+#define TFL_POOL_PADDING 0
+#define TFL_POOL_STRIDE_W 1
+#define TFL_POOL_STRIDE_H 2
+#define TFL_POOL_FILTER_W 3
+#define TFL_POOL_FILTER_H 4
+#define TFL_POOL_ACTIVATION 5
+/* FullyConnectedOptions */
+#define TFL_FC_ACTIVATION 0
+#define TFL_FC_WEIGHTS_FORMAT 1
+#define TFL_FC_KEEP_NUM_DIMS 2
+/* AddOptions, SubOptions, MulOptions */
+#define TFL_ARITH_ACTIVATION 0
+/* SoftmaxOptions */
+#define TFL_SOFTMAX_BETA 0
+/* ConcatenationOptions */
+#define TFL_CONCAT_AXIS 0
+#define TFL_CONCAT_ACTIVATION 1
+/* ReducerOptions */
+#define TFL_REDUCER_KEEP_DIMS 0
+/* ReshapeOptions */
+#define TFL_RESHAPE_NEW_SHAPE 0
+
+/* TensorType */
+enum {
+  TFL_TYPE_FLOAT32 = 0,
+  TFL_TYPE_INT32 = 2,
+  TFL_TYPE_UINT8 = 3,
+  TFL_TYPE_INT64 = 4,
+  TFL_TYPE_INT16 = 7,
+  TFL_TYPE_INT8 = 9,
+};
+
+/* Padding */
+enum { TFL_PADDING_SAME = 0, TFL_PADDING_VALID = 1 };
+
+/* ActivationFunctionType */
+enum {
+  TFL_ACT_NONE = 0,
+  TFL_ACT_RELU = 1,
+  TFL_ACT_RELU_N1_TO_1 = 2,
+  TFL_ACT_RELU6 = 3,
+};
+
+/* BuiltinOperator codes of the operators the interpreter knows by name. */
+enum {
+  TFL_OP_ADD = 0,
+  TFL_OP_AVERAGE_POOL_2D = 1,
+  TFL_OP_CONCATENATION = 2,
+  TFL_OP_CONV_2D = 3,
+  TFL_OP_DEPTHWISE_CONV_2D = 4,
+  TFL_OP_FULLY_CONNECTED = 9,
+  TFL_OP_MAX_POOL_2D = 17,
+  TFL_OP_MUL = 18,
+  TFL_OP_RESHAPE = 22,
+  TFL_OP_SOFTMAX = 25,
+  TFL_OP_PAD = 34,
+  TFL_OP_MEAN = 40,
+  TFL_OP_SUB = 41,
+  TFL_OP_QUANTIZE = 114,
+  TFL_OP_PLACEHOLDER_FOR_GREATER_OP_CODES = 127,
+};
+
+#endif

@@ -1,0 +1,60 @@
+/* Helpers every operator's glue shares: tensor access, the int8 checks, geometry and the
+ * prepare-time quantisation parameters. */
+#ifndef ACCSIM_TFLITE_OP_UTIL_H
+#define ACCSIM_TFLITE_OP_UTIL_H
+
+#include <stdint.h>
+
+#include "accsim_tflite/model.h"
+#include "accsim_tflite/op_kernel.h"
+#include "accsim_tflite/schema.h"
+
+static inline TflOperator* op_at(TflModel* m, int index) { return &m->operators[index]; }
+
+/* Input i of an operator, or NULL when absent (-1) or beyond its inputs. */
+static inline TflTensor* op_input(TflModel* m, int index, int i) {
+  const TflOperator* op = &m->operators[index];
+  if (i >= op->input_count || op->inputs[i] < 0) return 0;
+  return &m->tensors[op->inputs[i]];
+}
+static inline TflTensor* op_output(TflModel* m, int index) {
+  return &m->tensors[m->operators[index].outputs[0]];
+}
+
+/* Refusals for check(): each fills `error` with the reason and returns -1. */
+int op_require_inputs(TflModel* m, int index, int min, int max, TflError* error);
+/* An int8 tensor with per-tensor quantisation (activations). */
+int op_require_int8(TflModel* m, int index, const TflTensor* t, const char* role, TflError* error);
+int op_require_rank(const TflTensor* t, int rank, const char* role, int index, TflError* error);
+/* Filter of a convolution / fully-connected: int8, constant, symmetric, per-tensor or per
+ * output channel along `channel_dim`. */
+int op_require_weights(TflModel* m, int index, const TflTensor* t, int channel_dim,
+                       TflError* error);
+/* Optional int32 constant bias with `count` entries. */
+int op_require_bias(TflModel* m, int index, const TflTensor* t, int count, TflError* error);
+int op_require_activation(int activation, int index, TflError* error);
+int op_require_same_quantization(const TflTensor* a, const TflTensor* b, const char* what,
+                                 int index, TflError* error);
+
+/* "1x48x48x8" */
+void op_format_shape(const TflTensor* t, char* out, int out_bytes);
+
+/* TFLite's ComputePaddingHeightWidth along one dimension, with dilation: output size and leading
+ * padding for SAME / VALID. Returns -1 when the output would be empty. */
+int op_output_size(int padding, int in, int filter, int stride, int dilation, int* out,
+                   int* pad_before);
+
+/* Prepare-time arithmetic of TFLite (quantization_util.cc, kernel_util.cc). */
+void op_quantize_multiplier(double real, int32_t* multiplier, int* shift);
+void op_activation_range(int activation, const TflTensor* output, int32_t* act_min,
+                         int32_t* act_max);
+/* Per-channel output multipliers of a convolution / fully-connected:
+ * input_scale * filter_scale[c] / output_scale, as double from the stored floats. */
+void op_channel_multipliers(TflModel* m, const TflTensor* input, const TflTensor* filter,
+                            const TflTensor* output, int channels, int32_t* multipliers,
+                            int32_t* shifts);
+
+/* The operator's options table and reader (absent table: schema defaults). */
+#define OP_OPTIONS(m, index) (&(m)->reader), (&(m)->operators[index].options)
+
+#endif

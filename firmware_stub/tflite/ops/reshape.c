@@ -1,0 +1,39 @@
+/* RESHAPE: the output tensor's shape (from the model) with the input's bytes; the optional shape
+ * input and new_shape option must agree with it. A byte copy, as TFLite Micro does when input and
+ * output are separate tensors in the arena. */
+#include "op_util.h"
+
+static int check(TflModel* m, int index, TflError* error) {
+  if (op_require_inputs(m, index, 1, 2, error)) return -1;
+  const TflTensor* in = op_input(m, index, 0);
+  const TflTensor* out = op_output(m, index);
+  if (op_require_int8(m, index, in, "input", error) ||
+      op_require_int8(m, index, out, "output", error) ||
+      op_require_same_quantization(in, out, "output", index, error)) {
+    return -1;
+  }
+  if (in->elements != out->elements) {
+    return tfl_fail(error, index, "input has %u elements but the output %u", (unsigned)in->elements,
+                    (unsigned)out->elements);
+  }
+  op_at(m, index)->kernel = "copy";
+  return 0;
+}
+
+static int prepare(TflRuntime* rt, int index, TflError* error) {
+  (void)rt;
+  (void)index;
+  (void)error;
+  return 0;
+}
+
+static void eval(TflRuntime* rt, int index) {
+  const TflOperator* op = &rt->model->operators[index];
+  const uint8_t* in = (const uint8_t*)tfl_tensor_data(rt, op->inputs[0]);
+  uint8_t* out = (uint8_t*)tfl_tensor_data(rt, op->outputs[0]);
+  const uint32_t bytes = rt->model->tensors[op->outputs[0]].bytes;
+  if (in == out) return;
+  for (uint32_t i = 0; i < bytes; ++i) out[i] = in[i];
+}
+
+const TflOpKernel tfl_reshape_kernel = {TFL_OP_RESHAPE, "reshape", check, prepare, eval};

@@ -1,0 +1,15 @@
+# The interpreter's sources, listed once for the two builds that compile them: the firmware
+# (firmware_stub/tflite/CMakeLists.txt) and accsim's host-side model check (apps/accsim).
+set(ACCSIM_TFLITE_DIR ${CMAKE_CURRENT_LIST_DIR})
+set(ACCSIM_TFLITE_SOURCES
+  ${ACCSIM_TFLITE_DIR}/src/flatbuffer.c
+  ${ACCSIM_TFLITE_DIR}/src/model.c
+  ${ACCSIM_TFLITE_DIR}/src/op_names.c
+  ${ACCSIM_TFLITE_DIR}/src/op_table.c
+  ${ACCSIM_TFLITE_DIR}/src/interpreter.c
+  ${ACCSIM_TFLITE_DIR}/ops/op_util.c
+  ${ACCSIM_TFLITE_DIR}/ops/conv_2d.c
+  ${ACCSIM_TFLITE_DIR}/ops/depthwise_conv_2d.c
+  ${ACCSIM_TFLITE_DIR}/ops/reshape.c
+)
+set(ACCSIM_TFLITE_INCLUDE_DIR ${ACCSIM_TFLITE_DIR}/include)

@@ -1,0 +1,37 @@
+/* The supported operators: builtin code -> check / prepare / eval (the files in ops/). */
+#include "accsim_tflite/op_kernel.h"
+
+extern const TflOpKernel tfl_conv_2d_kernel;
+extern const TflOpKernel tfl_depthwise_conv_2d_kernel;
+extern const TflOpKernel tfl_reshape_kernel;
+
+static const TflOpKernel* const kKernels[] = {
+    &tfl_conv_2d_kernel,
+    &tfl_depthwise_conv_2d_kernel,
+    &tfl_reshape_kernel,
+};
+
+#define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
+
+const TflOpKernel* tfl_find_op_kernel(int32_t builtin) {
+  for (unsigned i = 0; i < KERNEL_COUNT; ++i) {
+    if (kKernels[i]->builtin == builtin) return kKernels[i];
+  }
+  return 0;
+}
+
+const char* tfl_supported_ops(void) {
+  static char list[256];
+  if (list[0]) return list;
+  unsigned used = 0;
+  for (unsigned i = 0; i < KERNEL_COUNT && used + 32 < sizeof(list); ++i) {
+    const char* name = tfl_builtin_name(kKernels[i]->builtin);
+    if (i) {
+      list[used++] = ',';
+      list[used++] = ' ';
+    }
+    while (*name) list[used++] = *name++;
+  }
+  list[used] = 0;
+  return list;
+}
