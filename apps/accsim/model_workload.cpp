@@ -92,8 +92,11 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
       tfl_plan(&m, workload.m_arena_size, &plan, &error) != 0) {
     std::string where;
     if (error.operator_index >= 0) {
+      const int32_t code = m.operators[error.operator_index].builtin;
+      const std::string op_name = tfl_builtin_name(code);
       where = "operator " + std::to_string(error.operator_index) + " (" +
-              tfl_builtin_name(m.operators[error.operator_index].builtin) + "): ";
+              (op_name == "UNKNOWN" ? "unknown builtin code " + std::to_string(code) : op_name) +
+              "): ";
     }
     std::string hint;
     if (std::string(error.message).find("arena region") != std::string::npos) {

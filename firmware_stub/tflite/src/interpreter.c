@@ -2,8 +2,8 @@
 
 #include "accsim_tflite/op_kernel.h"
 
-static uint32_t align_up(uint32_t value) {
-  return (value + TFL_ARENA_ALIGNMENT - 1) & ~(uint32_t)(TFL_ARENA_ALIGNMENT - 1);
+static uint64_t align_up(uint64_t value) {
+  return (value + TFL_ARENA_ALIGNMENT - 1) & ~(uint64_t)(TFL_ARENA_ALIGNMENT - 1);
 }
 
 /* Every non-constant tensor lives from the operator that writes it (graph inputs: from before the
@@ -60,8 +60,8 @@ static int overlaps(const Block* a, const Block* b) {
 
 /* TFLite Micro's greedy planner idea: largest blocks first, each at the lowest offset where it
  * does not collide with an already placed block whose lifetime overlaps. Deterministic: ties keep
- * graph order. Returns the peak. */
-static uint32_t place_blocks(Block* blocks, int count) {
+ * graph order. Returns the peak (64-bit: the caller refuses a peak beyond the arena). */
+static uint64_t place_blocks(Block* blocks, int count) {
   /* Insertion sort by size, descending, stable (a few hundred blocks). */
   for (int i = 1; i < count; ++i) {
     const Block b = blocks[i];
@@ -72,25 +72,26 @@ static uint32_t place_blocks(Block* blocks, int count) {
     }
     blocks[j + 1] = b;
   }
-  uint32_t peak = 0;
+  uint64_t peak = 0;
   for (int i = 0; i < count; ++i) {
-    uint32_t candidate = 0;
+    uint64_t candidate = 0;
+    const uint64_t size = align_up(blocks[i].bytes);
     int moved = 1;
     while (moved) { /* raise the candidate past every colliding placed block until none collides */
       moved = 0;
       for (int j = 0; j < i; ++j) {
         if (!overlaps(&blocks[i], &blocks[j])) continue;
-        const uint32_t start = *blocks[j].offset;
-        const uint32_t end = start + align_up(blocks[j].bytes);
-        if (candidate < end && start < candidate + align_up(blocks[i].bytes)) {
+        const uint64_t start = *blocks[j].offset;
+        const uint64_t end = start + align_up(blocks[j].bytes);
+        if (candidate < end && start < candidate + size) {
           candidate = end;
           moved = 1;
         }
       }
     }
-    *blocks[i].offset = candidate;
-    const uint32_t end = candidate + align_up(blocks[i].bytes);
-    if (end > peak) peak = end;
+    /* Offsets are 32-bit: a plan past 4 GiB is refused by the arena check before use. */
+    *blocks[i].offset = candidate > 0xFFFFFFF0u ? 0xFFFFFFF0u : (uint32_t)candidate;
+    if (candidate + size > peak) peak = candidate + size;
   }
   return peak;
 }
@@ -139,7 +140,14 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
     const Block b = {op->scratch_bytes, (int)o, (int)o, &op->scratch_offset};
     g_blocks[count++] = b;
   }
-  plan->tensor_bytes = place_blocks(g_blocks, count);
+  const uint64_t peak = place_blocks(g_blocks, count);
+  if (peak > arena_size) {
+    return tfl_fail(error, -1,
+                    "the tensor arena needs at least %llu bytes for tensors and scratch "
+                    "but the arena region holds %u",
+                    (unsigned long long)peak, (unsigned)arena_size);
+  }
+  plan->tensor_bytes = (uint32_t)peak;
   uint64_t offset = plan->tensor_bytes;
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     TflOperator* op = &m->operators[o];

@@ -58,6 +58,10 @@ float tfl_tensor_scale(TflModel* model, const TflTensor* tensor, uint32_t i) {
 }
 
 static int reader_failed(TflModel* m, TflError* error, const char* what, int index) {
+  if (what == 0) {
+    return tfl_fail(error, -1, "malformed model: %s at byte %u", m->reader.reason,
+                    (unsigned)m->reader.where);
+  }
   if (index >= 0) {
     return tfl_fail(error, -1, "malformed model: %s %d: %s at byte %u", what, index,
                     m->reader.reason, (unsigned)m->reader.where);
@@ -225,7 +229,7 @@ int tfl_model_load(TflModel* m, const void* bytes, uint32_t size, TflError* erro
   fb_init(&m->reader, bytes, size);
   FbReader* r = &m->reader;
   FbTable root;
-  if (!fb_root(r, TFL_FILE_IDENTIFIER, &root)) return reader_failed(m, error, "model", -1);
+  if (!fb_root(r, TFL_FILE_IDENTIFIER, &root)) return reader_failed(m, error, 0, -1);
   const uint32_t version = fb_u32(r, &root, TFL_MODEL_VERSION, 0);
   if (!r->error && version != TFL_SCHEMA_VERSION) {
     return tfl_fail(error, -1, "schema version %u is not the supported %d", (unsigned)version,
@@ -235,7 +239,7 @@ int tfl_model_load(TflModel* m, const void* bytes, uint32_t size, TflError* erro
   fb_vector(r, &root, TFL_MODEL_OPERATOR_CODES, 4, &codes);
   fb_vector(r, &root, TFL_MODEL_SUBGRAPHS, 4, &subgraphs);
   fb_vector(r, &root, TFL_MODEL_BUFFERS, 4, &buffers);
-  if (r->error) return reader_failed(m, error, "model", -1);
+  if (r->error) return reader_failed(m, error, 0, -1);
   if (subgraphs.length != 1) {
     return tfl_fail(error, -1,
                     "the model has %u subgraphs; only single-subgraph models (no "
