@@ -6,14 +6,11 @@
 
 #include <stdint.h>
 
+#include "accsim_kernels/shape4.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* TFLM's RuntimeShape, fixed at four dimensions. */
-typedef struct {
-  int32_t dims[4];
-} Shape4;
 
 /* The fields of TFLM's ConvParams that the int8 per-channel kernel reads. */
 typedef struct {
@@ -24,11 +21,6 @@ typedef struct {
   int32_t output_offset;                 /* output zero point */
   int32_t quantized_activation_min, quantized_activation_max;
 } ConvPerChannelParams;
-
-/* TFLM's Offset(shape, i0, i1, i2, i3): the flat index of an element. */
-static inline int shape4_offset(const Shape4* shape, int i0, int i1, int i2, int i3) {
-  return ((i0 * shape->dims[1] + i1) * shape->dims[2] + i2) * shape->dims[3] + i3;
-}
 
 /* The general reference kernel: any filter size, stride, dilation and padding. bias_data may
  * be NULL. */
