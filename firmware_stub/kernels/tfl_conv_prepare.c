@@ -1,10 +1,10 @@
 #include "accsim_kernels/tfl_conv_prepare.h"
 
-int tfl_conv_prepare_int8(TflPadding padding, int stride_height, int stride_width,
+int tfl_conv_prepare_int8(TflPaddingKind padding, int stride_height, int stride_width,
                           int dilation_height, int dilation_width, int input_height,
                           int input_width, int filter_height, int filter_width,
                           int32_t input_zero_point, float output_scale, int32_t output_zero_point,
-                          TflActivation activation, ConvPerChannelParams* params,
+                          TflFusedActivation activation, ConvPerChannelParams* params,
                           int* output_height, int* output_width) {
   int pad_h, pad_w;
   if (tfl_compute_padding(padding, stride_height, dilation_height, input_height, filter_height,

@@ -28,7 +28,7 @@ static int quantize_add_sub(double real_input1, double real_input2, double real_
 
 int tfl_add_prepare_int8(float input1_scale, int32_t input1_zero_point, float input2_scale,
                          int32_t input2_zero_point, float output_scale, int32_t output_zero_point,
-                         TflActivation activation, TflArithmeticParams* params) {
+                         TflFusedActivation activation, TflArithmeticParams* params) {
   set_offsets(input1_zero_point, input2_zero_point, output_zero_point, params);
   const float max_input_scale = input1_scale > input2_scale ? input1_scale : input2_scale;
   const double twice_max_input_scale = 2 * (double)max_input_scale;
@@ -45,7 +45,7 @@ int tfl_add_prepare_int8(float input1_scale, int32_t input1_zero_point, float in
 
 int tfl_sub_prepare_int8(float input1_scale, int32_t input1_zero_point, float input2_scale,
                          int32_t input2_zero_point, float output_scale, int32_t output_zero_point,
-                         TflActivation activation, TflArithmeticParams* params) {
+                         TflFusedActivation activation, TflArithmeticParams* params) {
   set_offsets(input1_zero_point, input2_zero_point, output_zero_point, params);
   const float twice_max_input_scale =
       2 * (input1_scale > input2_scale ? input1_scale : input2_scale);
@@ -62,7 +62,7 @@ int tfl_sub_prepare_int8(float input1_scale, int32_t input1_zero_point, float in
 
 int tfl_mul_prepare_int8(float input1_scale, int32_t input1_zero_point, float input2_scale,
                          int32_t input2_zero_point, float output_scale, int32_t output_zero_point,
-                         TflActivation activation, TflArithmeticParams* params) {
+                         TflFusedActivation activation, TflArithmeticParams* params) {
   set_offsets(input1_zero_point, input2_zero_point, output_zero_point, params);
   params->input1_multiplier = params->input2_multiplier = 0;
   params->input1_shift = params->input2_shift = 0;

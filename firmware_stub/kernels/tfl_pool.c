@@ -1,9 +1,10 @@
 #include "accsim_kernels/tfl_pool.h"
 
-int tfl_pool_prepare_int8(TflPadding padding, int stride_height, int stride_width,
+int tfl_pool_prepare_int8(TflPaddingKind padding, int stride_height, int stride_width,
                           int filter_height, int filter_width, int input_height, int input_width,
-                          TflActivation activation, float output_scale, int32_t output_zero_point,
-                          TflPoolParams* params, int* output_height, int* output_width) {
+                          TflFusedActivation activation, float output_scale,
+                          int32_t output_zero_point, TflPoolParams* params, int* output_height,
+                          int* output_width) {
   params->stride_height = stride_height;
   params->stride_width = stride_width;
   params->filter_height = filter_height;

@@ -93,23 +93,23 @@ static int quantize_real(float scale, int32_t zero_point, float f, int32_t* q) {
   return 0;
 }
 
-int tfl_activation_range_int8(TflActivation activation, float output_scale,
+int tfl_activation_range_int8(TflFusedActivation activation, float output_scale,
                               int32_t output_zero_point, int32_t* act_min, int32_t* act_max) {
   int32_t lo = -128, hi = 127, q;
   switch (activation) {
-    case TFL_ACT_NONE:
+    case TFL_FUSED_NONE:
       break;
-    case TFL_ACT_RELU:
+    case TFL_FUSED_RELU:
       if (quantize_real(output_scale, output_zero_point, 0.0f, &q)) return -1;
       if (q > lo) lo = q;
       break;
-    case TFL_ACT_RELU6:
+    case TFL_FUSED_RELU6:
       if (quantize_real(output_scale, output_zero_point, 0.0f, &q)) return -1;
       if (q > lo) lo = q;
       if (quantize_real(output_scale, output_zero_point, 6.0f, &q)) return -1;
       if (q < hi) hi = q;
       break;
-    case TFL_ACT_RELU_N1_TO_1:
+    case TFL_FUSED_RELU_N1_TO_1:
       if (quantize_real(output_scale, output_zero_point, -1.0f, &q)) return -1;
       if (q > lo) lo = q;
       if (quantize_real(output_scale, output_zero_point, 1.0f, &q)) return -1;

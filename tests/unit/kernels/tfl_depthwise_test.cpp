@@ -29,8 +29,8 @@ TEST_CASE("dilation 2 skips every other input pixel, SAME padding included") {
   ConvPerChannelParams p{};
   int oh = 0, ow = 0;
   // VALID: one output over taps (0,0) (0,2) (2,0) (2,2): 1 + 3 + 7 + 9 = 20.
-  REQUIRE(tfl_conv_prepare_int8(TFL_PADDING_VALID, 1, 1, 2, 2, 3, 3, 2, 2, 0, 1.0f, 0, TFL_ACT_NONE,
-                                &p, &oh, &ow) == 0);
+  REQUIRE(tfl_conv_prepare_int8(TFL_PADDING_KIND_VALID, 1, 1, 2, 2, 3, 3, 2, 2, 0, 1.0f, 0,
+                                TFL_FUSED_NONE, &p, &oh, &ow) == 0);
   REQUIRE(oh == 1);
   Bytes out(1);
   Shape4 out_shape{{1, 1, 1, 1}};
@@ -40,8 +40,8 @@ TEST_CASE("dilation 2 skips every other input pixel, SAME padding included") {
   // SAME: 3x3 outputs, total padding 2 -> 1 before. Output (y, x) sums image pixels at
   // (y-1 or y+1, x-1 or x+1) inside the image: corners 5, edges 5+... e.g. (0,1): (1,0)+(1,2)
   // = 4 + 6 = 10; centre: 20.
-  REQUIRE(tfl_conv_prepare_int8(TFL_PADDING_SAME, 1, 1, 2, 2, 3, 3, 2, 2, 0, 1.0f, 0, TFL_ACT_NONE,
-                                &p, &oh, &ow) == 0);
+  REQUIRE(tfl_conv_prepare_int8(TFL_PADDING_KIND_SAME, 1, 1, 2, 2, 3, 3, 2, 2, 0, 1.0f, 0,
+                                TFL_FUSED_NONE, &p, &oh, &ow) == 0);
   REQUIRE(p.padding_height == 1);
   out_shape = Shape4{{1, 3, 3, 1}};
   out.assign(9, 0);
@@ -60,9 +60,9 @@ TEST_CASE("dilated depthwise equals the general convolution for one input channe
     const int h = size(rng), w = size(rng);
     ConvPerChannelParams p{};
     int oh = 0, ow = 0;
-    REQUIRE(tfl_conv_prepare_int8(trial % 2 ? TFL_PADDING_SAME : TFL_PADDING_VALID, stride, stride,
-                                  dil, dil, h, w, k, k, zp(rng), 0.05f, zp(rng), TFL_ACT_NONE, &p,
-                                  &oh, &ow) == 0);
+    REQUIRE(tfl_conv_prepare_int8(trial % 2 ? TFL_PADDING_KIND_SAME : TFL_PADDING_KIND_VALID,
+                                  stride, stride, dil, dil, h, w, k, k, zp(rng), 0.05f, zp(rng),
+                                  TFL_FUSED_NONE, &p, &oh, &ow) == 0);
     if (oh <= 0 || ow <= 0) continue;
     const Shape4 in_shape{{2, h, w, 1}}, dw_filter{{1, k, k, m}}, conv_filter{{m, k, k, 1}};
     const Shape4 out_shape{{2, oh, ow, m}};

@@ -11,13 +11,13 @@
 namespace {
 
 using Bytes = std::vector<int8_t>;
-using PrepareFn = int (*)(float, int32_t, float, int32_t, float, int32_t, TflActivation,
+using PrepareFn = int (*)(float, int32_t, float, int32_t, float, int32_t, TflFusedActivation,
                           TflArithmeticParams*);
 using EvalFn = int (*)(const TflArithmeticParams*, const Shape4*, const int8_t*, const Shape4*,
                        const int8_t*, const Shape4*, int8_t*);
 
 TflArithmeticParams Prepare(PrepareFn prepare, float s1, int32_t z1, float s2, int32_t z2, float so,
-                            int32_t zo, TflActivation act = TFL_ACT_NONE) {
+                            int32_t zo, TflFusedActivation act = TFL_FUSED_NONE) {
   TflArithmeticParams p{};
   REQUIRE(prepare(s1, z1, s2, z2, so, zo, act, &p) == 0);
   return p;
@@ -62,7 +62,7 @@ TEST_CASE("add rounds an exact half away from zero in the output rescale") {
 TEST_CASE("add applies zero points and the fused activation") {
   // zero points: in1 -128 (offset 128), in2 10, out -20; RELU -> min -20.
   const TflArithmeticParams p =
-      Prepare(tfl_add_prepare_int8, 1.0f, -128, 1.0f, 10, 1.0f, -20, TFL_ACT_RELU);
+      Prepare(tfl_add_prepare_int8, 1.0f, -128, 1.0f, 10, 1.0f, -20, TFL_FUSED_RELU);
   CHECK(p.quantized_activation_min == -20);
   // real: (-128 + 128) + (10 - 10) = 0 -> -20; (-100 + 128) + (15 - 10) = 33 -> 13;
   // (-128 + 128) + (0 - 10) = -10 -> -30, clamped to -20.
@@ -92,8 +92,8 @@ TEST_CASE("sub prepares in float where add prepares in double") {
 TEST_CASE("add and sub prepare refuse an output multiplier of one or more") {
   TflArithmeticParams p{};
   // 2 * 1 / (2^20 * 2^-20) = 2 >= 1: QuantizeMultiplierSmallerThanOneExp's CHECK fails.
-  CHECK(tfl_add_prepare_int8(1.0f, 0, 1.0f, 0, 1.0f / (1 << 20), 0, TFL_ACT_NONE, &p) == -1);
-  CHECK(tfl_sub_prepare_int8(1.0f, 0, 1.0f, 0, 1.0f / (1 << 20), 0, TFL_ACT_NONE, &p) == -1);
+  CHECK(tfl_add_prepare_int8(1.0f, 0, 1.0f, 0, 1.0f / (1 << 20), 0, TFL_FUSED_NONE, &p) == -1);
+  CHECK(tfl_sub_prepare_int8(1.0f, 0, 1.0f, 0, 1.0f / (1 << 20), 0, TFL_FUSED_NONE, &p) == -1);
 }
 
 TEST_CASE("mul rescales the product with SaturatingRoundingDoublingHighMul's rounding") {

@@ -18,7 +18,7 @@ TEST_CASE("fully connected per tensor: offsets, bias and output zero point") {
   // x + 1 = {2, 3, 4}. Row 0: 2 - 4 + 10 = 8 -> 8 + 3 = 11. Row 1: 2 * 9 - 5 = 13 -> 16.
   const float filter_scale = 0.5f;
   TflFullyConnectedParams p{};
-  REQUIRE(tfl_fully_connected_prepare_int8(0.5f, -1, &filter_scale, 1, 0, 0.25f, 3, TFL_ACT_NONE,
+  REQUIRE(tfl_fully_connected_prepare_int8(0.5f, -1, &filter_scale, 1, 0, 0.25f, 3, TFL_FUSED_NONE,
                                            nullptr, nullptr, &p) == 0);
   CHECK(p.output_multiplier == (1 << 30));
   CHECK(p.output_shift == 1);
@@ -38,7 +38,7 @@ TEST_CASE("fully connected per channel: one multiplier per output row") {
   const float filter_scales[2] = {0.5f, 0.25f};
   int32_t multipliers[2], shifts[2];
   TflFullyConnectedParams p{};
-  REQUIRE(tfl_fully_connected_prepare_int8(0.5f, -1, filter_scales, 2, 0, 0.25f, 3, TFL_ACT_RELU,
+  REQUIRE(tfl_fully_connected_prepare_int8(0.5f, -1, filter_scales, 2, 0, 0.25f, 3, TFL_FUSED_RELU,
                                            multipliers, shifts, &p) == 0);
   CHECK(p.per_channel_multiplier == multipliers);
   CHECK(shifts[0] == 1);
@@ -57,7 +57,7 @@ TEST_CASE("fully connected per-tensor multiplier uses the float product of the s
   // 1840700335 (shift -1); the all-double product would give 1840700362.
   const float filter_scale = 0.3f;
   TflFullyConnectedParams p{};
-  REQUIRE(tfl_fully_connected_prepare_int8(0.1f, 0, &filter_scale, 1, 0, 0.07f, 0, TFL_ACT_NONE,
+  REQUIRE(tfl_fully_connected_prepare_int8(0.1f, 0, &filter_scale, 1, 0, 0.07f, 0, TFL_FUSED_NONE,
                                            nullptr, nullptr, &p) == 0);
   CHECK(p.output_multiplier == 1840700335);
   CHECK(p.output_shift == -1);
@@ -66,7 +66,7 @@ TEST_CASE("fully connected per-tensor multiplier uses the float product of the s
 TEST_CASE("fully connected refuses an asymmetric filter") {
   const float filter_scale = 0.3f;
   TflFullyConnectedParams p{};
-  CHECK(tfl_fully_connected_prepare_int8(0.1f, 0, &filter_scale, 1, 2, 0.07f, 0, TFL_ACT_NONE,
+  CHECK(tfl_fully_connected_prepare_int8(0.1f, 0, &filter_scale, 1, 2, 0.07f, 0, TFL_FUSED_NONE,
                                          nullptr, nullptr, &p) == -1);
 }
 
@@ -75,8 +75,8 @@ TEST_CASE("fully connected with extreme inputs saturates to the int8 range") {
   // weights -> -128.
   const float filter_scale = 0.5f;
   TflFullyConnectedParams p{};
-  REQUIRE(tfl_fully_connected_prepare_int8(0.5f, -128, &filter_scale, 1, 0, 0.25f, 0, TFL_ACT_NONE,
-                                           nullptr, nullptr, &p) == 0);
+  REQUIRE(tfl_fully_connected_prepare_int8(0.5f, -128, &filter_scale, 1, 0, 0.25f, 0,
+                                           TFL_FUSED_NONE, nullptr, nullptr, &p) == 0);
   Bytes input(64, 127), filter(128, 127);
   for (size_t i = 64; i < 128; ++i) filter[i] = -127;
   Bytes out(2);

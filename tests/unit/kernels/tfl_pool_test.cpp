@@ -17,8 +17,8 @@ struct Pool {
   Shape4 in{}, out{};
 };
 
-Pool Prepare(TflPadding padding, int stride, int filter, int h, int w, int c,
-             TflActivation act = TFL_ACT_NONE, float scale = 1.0f, int32_t zp = 0) {
+Pool Prepare(TflPaddingKind padding, int stride, int filter, int h, int w, int c,
+             TflFusedActivation act = TFL_FUSED_NONE, float scale = 1.0f, int32_t zp = 0) {
   Pool pool;
   int oh = 0, ow = 0;
   REQUIRE(tfl_pool_prepare_int8(padding, stride, stride, filter, filter, h, w, act, scale, zp,
@@ -47,7 +47,7 @@ TEST_CASE("SAME 3x3 average pool counts only in-image taps at corners and edges"
   // edges 6, the centre 9: (0,0) = (1+2+4+5)/4 = 3; (0,1) = 21/6 = 3.5 -> 4 (half away from
   // zero); (0,2) = 16/4 = 4; (1,0) = 27/6 = 4.5 -> 5; (1,1) = 45/9 = 5; (1,2) = 33/6 = 5.5 -> 6;
   // (2,0) = 24/4 = 6; (2,1) = 39/6 = 6.5 -> 7; (2,2) = 28/4 = 7.
-  const Pool pool = Prepare(TFL_PADDING_SAME, 1, 3, 3, 3, 1);
+  const Pool pool = Prepare(TFL_PADDING_KIND_SAME, 1, 3, 3, 3, 1);
   REQUIRE(pool.out.dims[1] == 3);
   REQUIRE(pool.params.padding_height == 1);
   CHECK(Average(pool, {1, 2, 3, 4, 5, 6, 7, 8, 9}) ==
@@ -59,7 +59,7 @@ TEST_CASE("SAME 3x3 average pool counts only in-image taps at corners and edges"
 
 TEST_CASE("average pool rounds (sum + count/2) / count, toward zero for sums <= 0") {
   // 1x2 image, 1x2 window (VALID, one output): count 2.
-  Pool pool = Prepare(TFL_PADDING_VALID, 1, 1, 1, 2, 1);
+  Pool pool = Prepare(TFL_PADDING_KIND_VALID, 1, 1, 1, 2, 1);
   pool.params.filter_width = 2;
   pool.out = Shape4{{1, 1, 1, 1}};
   CHECK(Average(pool, {1, 2}) == std::vector<int8_t>{2});     // 1.5 -> 2
@@ -72,13 +72,13 @@ TEST_CASE("average pool rounds (sum + count/2) / count, toward zero for sums <= 
 
 TEST_CASE("average pool clamps to the activation range") {
   // RELU with zero point -5 (scale 1): real 0 is -5, so averages below -5 clamp to -5.
-  const Pool pool = Prepare(TFL_PADDING_VALID, 2, 2, 2, 4, 1, TFL_ACT_RELU, 1.0f, -5);
+  const Pool pool = Prepare(TFL_PADDING_KIND_VALID, 2, 2, 2, 4, 1, TFL_FUSED_RELU, 1.0f, -5);
   REQUIRE(pool.params.quantized_activation_min == -5);
   CHECK(Average(pool, {-9, -9, 3, 5, -9, -9, 3, 5}) == std::vector<int8_t>{-5, 4});
 }
 
 TEST_CASE("average pool fails when a window holds no input pixel") {
-  Pool pool = Prepare(TFL_PADDING_VALID, 1, 1, 1, 1, 1);
+  Pool pool = Prepare(TFL_PADDING_KIND_VALID, 1, 1, 1, 1, 1);
   pool.params.padding_width = 3;  // the window lies entirely in the padding
   std::vector<int8_t> out(1);
   const int8_t in = 1;
@@ -87,7 +87,7 @@ TEST_CASE("average pool fails when a window holds no input pixel") {
 
 TEST_CASE("SAME 2x2 stride 2 max pool on an odd image pads only at the end") {
   // 3x3 image, filter 2, stride 2: out 2x2, total padding (2-1)*2 + 2 - 3 = 1 -> 0 before, 1 after.
-  const Pool pool = Prepare(TFL_PADDING_SAME, 2, 2, 3, 3, 1);
+  const Pool pool = Prepare(TFL_PADDING_KIND_SAME, 2, 2, 3, 3, 1);
   REQUIRE(pool.params.padding_height == 0);
   REQUIRE(pool.out.dims[2] == 2);
   // Windows: {1,2,4,5} {3,6} {7,8} {9} with the image below.
@@ -96,7 +96,7 @@ TEST_CASE("SAME 2x2 stride 2 max pool on an odd image pads only at the end") {
 
 TEST_CASE("max pool clamps to RELU6") {
   // scale 0.1, zero point -100: real 0 -> -100, real 6 -> -40.
-  const Pool pool = Prepare(TFL_PADDING_VALID, 1, 1, 1, 3, 1, TFL_ACT_RELU6, 0.1f, -100);
+  const Pool pool = Prepare(TFL_PADDING_KIND_VALID, 1, 1, 1, 3, 1, TFL_FUSED_RELU6, 0.1f, -100);
   CHECK(Max(pool, {-120, -70, 20}) == std::vector<int8_t>{-100, -70, -40});
 }
 
@@ -104,13 +104,13 @@ TEST_CASE("pooling matches a brute-force window scan over random geometries") {
   std::mt19937 rng(3);
   std::uniform_int_distribution<int> small(1, 4), size(1, 9), value(-128, 127);
   for (int trial = 0; trial < 300; ++trial) {
-    const TflPadding padding = trial % 2 ? TFL_PADDING_SAME : TFL_PADDING_VALID;
+    const TflPaddingKind padding = trial % 2 ? TFL_PADDING_KIND_SAME : TFL_PADDING_KIND_VALID;
     const int stride = small(rng), filter = small(rng), h = size(rng), w = size(rng);
     const int c = small(rng);
     Pool pool;
     int oh = 0, ow = 0;
-    REQUIRE(tfl_pool_prepare_int8(padding, stride, stride, filter, filter, h, w, TFL_ACT_NONE, 1.0f,
-                                  0, &pool.params, &oh, &ow) == 0);
+    REQUIRE(tfl_pool_prepare_int8(padding, stride, stride, filter, filter, h, w, TFL_FUSED_NONE,
+                                  1.0f, 0, &pool.params, &oh, &ow) == 0);
     if (oh <= 0 || ow <= 0) continue;
     pool.in = Shape4{{2, h, w, c}};
     pool.out = Shape4{{2, oh, ow, c}};

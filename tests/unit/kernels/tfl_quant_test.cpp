@@ -120,19 +120,19 @@ TEST_CASE("softmax scaling is beta * scale * 2^26 as a greater-than-one multipli
 
 TEST_CASE("activation range quantises 0, 6, -1 and 1 with the output parameters") {
   int32_t lo = 0, hi = 0;
-  REQUIRE(tfl_activation_range_int8(TFL_ACT_NONE, 0.05f, 10, &lo, &hi) == 0);
+  REQUIRE(tfl_activation_range_int8(TFL_FUSED_NONE, 0.05f, 10, &lo, &hi) == 0);
   CHECK(lo == -128);
   CHECK(hi == 127);
-  REQUIRE(tfl_activation_range_int8(TFL_ACT_RELU, 0.05f, 10, &lo, &hi) == 0);
+  REQUIRE(tfl_activation_range_int8(TFL_FUSED_RELU, 0.05f, 10, &lo, &hi) == 0);
   CHECK(lo == 10);  // the zero point is real 0
   CHECK(hi == 127);
-  REQUIRE(tfl_activation_range_int8(TFL_ACT_RELU6, 0.05f, 10, &lo, &hi) == 0);
+  REQUIRE(tfl_activation_range_int8(TFL_FUSED_RELU6, 0.05f, 10, &lo, &hi) == 0);
   CHECK(lo == 10);
   CHECK(hi == 127);  // 10 + 6 / 0.05 = 130 saturates at 127
-  REQUIRE(tfl_activation_range_int8(TFL_ACT_RELU6, 0.1f, -100, &lo, &hi) == 0);
+  REQUIRE(tfl_activation_range_int8(TFL_FUSED_RELU6, 0.1f, -100, &lo, &hi) == 0);
   CHECK(lo == -100);
   CHECK(hi == -40);  // -100 + 60
-  REQUIRE(tfl_activation_range_int8(TFL_ACT_RELU_N1_TO_1, 0.05f, 10, &lo, &hi) == 0);
+  REQUIRE(tfl_activation_range_int8(TFL_FUSED_RELU_N1_TO_1, 0.05f, 10, &lo, &hi) == 0);
   CHECK(lo == -10);  // 10 - 20
   CHECK(hi == 30);   // 10 + 20
 }
@@ -142,14 +142,14 @@ TEST_CASE("activation range rounds an exact float half away from zero") {
   const volatile float scale = 0.4f;
   REQUIRE(1.0f / scale == 2.5f);
   int32_t lo = 0, hi = 0;
-  REQUIRE(tfl_activation_range_int8(TFL_ACT_RELU_N1_TO_1, scale, 0, &lo, &hi) == 0);
+  REQUIRE(tfl_activation_range_int8(TFL_FUSED_RELU_N1_TO_1, scale, 0, &lo, &hi) == 0);
   CHECK(lo == -3);
   CHECK(hi == 3);
 }
 
 TEST_CASE("activation range refuses a bound outside int32") {
   int32_t lo = 0, hi = 0;
-  CHECK(tfl_activation_range_int8(TFL_ACT_RELU6, 1e-12f, 0, &lo, &hi) == -1);
+  CHECK(tfl_activation_range_int8(TFL_FUSED_RELU6, 1e-12f, 0, &lo, &hi) == -1);
 }
 
 TEST_CASE("per-channel multipliers use the double product, broadcasting one scale") {

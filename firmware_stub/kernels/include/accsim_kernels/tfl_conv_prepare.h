@@ -17,11 +17,11 @@ extern "C" {
 
 /* Fills params and the output's height and width. Returns -1 on a bad stride or padding or a
  * refused activation range. */
-int tfl_conv_prepare_int8(TflPadding padding, int stride_height, int stride_width,
+int tfl_conv_prepare_int8(TflPaddingKind padding, int stride_height, int stride_width,
                           int dilation_height, int dilation_width, int input_height,
                           int input_width, int filter_height, int filter_width,
                           int32_t input_zero_point, float output_scale, int32_t output_zero_point,
-                          TflActivation activation, ConvPerChannelParams* params,
+                          TflFusedActivation activation, ConvPerChannelParams* params,
                           int* output_height, int* output_width);
 
 #ifdef __cplusplus

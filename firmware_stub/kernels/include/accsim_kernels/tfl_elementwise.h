@@ -34,18 +34,18 @@ typedef struct {
  * output multiplier twice_max / (2^20 * so), all in double. */
 int tfl_add_prepare_int8(float input1_scale, int32_t input1_zero_point, float input2_scale,
                          int32_t input2_zero_point, float output_scale, int32_t output_zero_point,
-                         TflActivation activation, TflArithmeticParams* params);
+                         TflFusedActivation activation, TflArithmeticParams* params);
 
 /* SUB: the same formulas as ADD but evaluated in float (TFLM's sub_common.cc keeps
  * twice_max_input_scale a float and converts each quotient to double afterwards). */
 int tfl_sub_prepare_int8(float input1_scale, int32_t input1_zero_point, float input2_scale,
                          int32_t input2_zero_point, float output_scale, int32_t output_zero_point,
-                         TflActivation activation, TflArithmeticParams* params);
+                         TflFusedActivation activation, TflArithmeticParams* params);
 
 /* MUL: QuantizeMultiplier(double(s1) * double(s2) / double(so)). */
 int tfl_mul_prepare_int8(float input1_scale, int32_t input1_zero_point, float input2_scale,
                          int32_t input2_zero_point, float output_scale, int32_t output_zero_point,
-                         TflActivation activation, TflArithmeticParams* params);
+                         TflFusedActivation activation, TflArithmeticParams* params);
 
 /* Each returns -1 if an input does not broadcast to output_shape. */
 int tfl_add_int8(const TflArithmeticParams* params, const Shape4* input1_shape,

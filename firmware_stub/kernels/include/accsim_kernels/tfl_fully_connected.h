@@ -33,7 +33,7 @@ typedef struct {
 int tfl_fully_connected_prepare_int8(float input_scale, int32_t input_zero_point,
                                      const float* filter_scales, int num_filter_scales,
                                      int32_t filter_zero_point, float output_scale,
-                                     int32_t output_zero_point, TflActivation activation,
+                                     int32_t output_zero_point, TflFusedActivation activation,
                                      int32_t* multiplier_storage, int32_t* shift_storage,
                                      TflFullyConnectedParams* params);
 

@@ -24,10 +24,11 @@ typedef struct {
 
 /* Fills params and the output's height and width from the input's. Returns -1 on a bad stride
  * or padding or an activation range TFLite refuses. */
-int tfl_pool_prepare_int8(TflPadding padding, int stride_height, int stride_width,
+int tfl_pool_prepare_int8(TflPaddingKind padding, int stride_height, int stride_width,
                           int filter_height, int filter_width, int input_height, int input_width,
-                          TflActivation activation, float output_scale, int32_t output_zero_point,
-                          TflPoolParams* params, int* output_height, int* output_width);
+                          TflFusedActivation activation, float output_scale,
+                          int32_t output_zero_point, TflPoolParams* params, int* output_height,
+                          int* output_width);
 
 /* Average over the in-image taps, rounded half away from zero. Returns -1 (TFLM's "return
  * false") if some output's window holds no input pixel. */

@@ -12,13 +12,14 @@
 extern "C" {
 #endif
 
-/* The fused activations of the TFLite schema (ActivationFunctionType), same numbering. */
+/* The fused activations of the TFLite schema (ActivationFunctionType), numbered as the schema
+ * (and accsim_tflite/schema.h's TFL_ACT_*) so a model's value converts directly. */
 typedef enum {
-  TFL_ACT_NONE = 0,
-  TFL_ACT_RELU = 1,
-  TFL_ACT_RELU_N1_TO_1 = 2,
-  TFL_ACT_RELU6 = 3,
-} TflActivation;
+  TFL_FUSED_NONE = 0,
+  TFL_FUSED_RELU = 1,
+  TFL_FUSED_RELU_N1_TO_1 = 2,
+  TFL_FUSED_RELU6 = 3,
+} TflFusedActivation;
 
 /* QuantizeMultiplier: d = multiplier * 2^(shift - 31), multiplier in [2^30, 2^31) (or 0). A
  * rounded significand of exactly 2^31 is halved with shift + 1; shift < -31 (d below ~2^-32)
@@ -43,7 +44,7 @@ int tfl_preprocess_softmax_scaling(double beta, double input_scale, int input_in
 /* CalculateActivationRangeQuantized for an int8 output: [-128, 127] narrowed by the fused
  * activation, with 0 / 6 / -1 / 1 quantised in float as zero_point + round(f / scale)
  * (round half away from zero). */
-int tfl_activation_range_int8(TflActivation activation, float output_scale,
+int tfl_activation_range_int8(TflFusedActivation activation, float output_scale,
                               int32_t output_zero_point, int32_t* act_min, int32_t* act_max);
 
 /* PopulateConvolutionQuantizationParams' per-channel loop (conv, depthwise, per-channel fully
