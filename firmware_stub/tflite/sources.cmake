@@ -11,5 +11,13 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/conv_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/depthwise_conv_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/reshape.c
+  ${ACCSIM_TFLITE_DIR}/ops/arithmetic.c
+  ${ACCSIM_TFLITE_DIR}/ops/quantize.c
+  ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
+  ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
+  ${ACCSIM_TFLITE_DIR}/ops/softmax.c
+  ${ACCSIM_TFLITE_DIR}/ops/mean.c
+  ${ACCSIM_TFLITE_DIR}/ops/pad.c
+  ${ACCSIM_TFLITE_DIR}/ops/concatenation.c
 )
 set(ACCSIM_TFLITE_INCLUDE_DIR ${ACCSIM_TFLITE_DIR}/include)

@@ -263,8 +263,9 @@ def max_pool_2d(op, model, values):
 
 
 def mean(op, model, values):
-    """TFLM int8 MEAN as in current TFLite Micro: reference_ops::QuantizedMeanOrSum for every
-    axis set (the 1/N factor folded into the input/output rescaling multiplier)."""
+    """TFLM int8 MEAN as tflite-micro's reduce_common.cc EvalIntegerMean: with equal input and
+    output quantisation reference_ops::Mean (int32 sum / count, C division truncating toward
+    zero); otherwise QuantizedMeanOrSum (the 1/N factor folded into the rescaling multiplier)."""
     in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
     x = values[in_t.index].astype(np.int64)
     rank = x.ndim
@@ -274,6 +275,9 @@ def mean(op, model, values):
         raise UnsupportedModelError(f"mean op {op.index}: axis out of range for rank {rank}")
     count = int(np.prod([x.shape[a] for a in axes], dtype=np.int64))
     total = x.sum(axis=tuple(axes))
+    if _scale(in_t, "input") == _scale(out_t, "output") and _zero_point(in_t) == _zero_point(out_t):
+        truncated = np.sign(total) * (np.abs(total) // count)
+        return truncated.astype(np.int8).reshape(out_t.shape)
     mult, shift = fp.quantize_multiplier(_scale(in_t, "input") / _scale(out_t, "output"))
     s = min(count.bit_length() - 1, 32, 31 + shift)
     mult = (mult << s) // count

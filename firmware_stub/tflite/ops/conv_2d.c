@@ -29,13 +29,13 @@ typedef struct {
 static int read_geometry(TflModel* m, int index, ConvGeometry* g, TflError* error) {
   FbReader* r = &m->reader;
   const FbTable* o = &m->operators[index].options;
-  g->padding = fb_i8(r, o, TFL_CONV_PADDING, TFL_PADDING_SAME);
+  g->padding = fb_i8(r, o, TFL_CONV_PADDING, TFL_PADDING_KIND_SAME);
   g->stride_w = fb_i32(r, o, TFL_CONV_STRIDE_W, 0);
   g->stride_h = fb_i32(r, o, TFL_CONV_STRIDE_H, 0);
-  g->activation = fb_i8(r, o, TFL_CONV_ACTIVATION, TFL_ACT_NONE);
+  g->activation = fb_i8(r, o, TFL_CONV_ACTIVATION, TFL_FUSED_NONE);
   g->dilation_w = fb_i32(r, o, TFL_CONV_DILATION_W, 1);
   g->dilation_h = fb_i32(r, o, TFL_CONV_DILATION_H, 1);
-  if (g->padding != TFL_PADDING_SAME && g->padding != TFL_PADDING_VALID) {
+  if (g->padding != TFL_PADDING_KIND_SAME && g->padding != TFL_PADDING_KIND_VALID) {
     return tfl_fail(error, index, "padding %d is neither SAME nor VALID", g->padding);
   }
   if (g->stride_w < 1 || g->stride_h < 1 || g->dilation_w < 1 || g->dilation_h < 1 ||
@@ -149,7 +149,8 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
   const int channels = filter->dims[0];
   int32_t* multipliers = (int32_t*)carve(&cursor, (size_t)channels * 4);
   int32_t* shifts = (int32_t*)carve(&cursor, (size_t)channels * 4);
-  op_channel_multipliers(m, in, filter, out, channels, multipliers, shifts);
+  tfl_per_channel_multipliers(in->scale, op_scales(m, filter), (int)filter->scale_count, out->scale,
+                              channels, multipliers, shifts);
   s->p.output_multiplier = multipliers;
   s->p.output_shift = shifts;
   op_activation_range(g.activation, out, &s->p.act_min, &s->p.act_max);

@@ -6,12 +6,15 @@
 #include <stddef.h>
 
 #include "accsim_kernels/depthwise.h"
+#include "accsim_kernels/tfl_depthwise.h"
 #include "op_util.h"
 
 typedef struct {
   DepthwiseParams p;
   int dilation_h, dilation_w;
   int32_t* acc_buffer;
+  ConvPerChannelParams ref; /* the dilated reference kernel's view */
+  Shape4 in_shape, filter_shape, out_shape;
 } DepthwiseState;
 
 typedef struct {
@@ -21,14 +24,14 @@ typedef struct {
 static int read_options(TflModel* m, int index, DepthwiseOptions* o, TflError* error) {
   FbReader* r = &m->reader;
   const FbTable* t = &m->operators[index].options;
-  o->padding = fb_i8(r, t, TFL_DW_PADDING, TFL_PADDING_SAME);
+  o->padding = fb_i8(r, t, TFL_DW_PADDING, TFL_PADDING_KIND_SAME);
   o->stride_w = fb_i32(r, t, TFL_DW_STRIDE_W, 0);
   o->stride_h = fb_i32(r, t, TFL_DW_STRIDE_H, 0);
   o->multiplier = fb_i32(r, t, TFL_DW_DEPTH_MULTIPLIER, 0);
-  o->activation = fb_i8(r, t, TFL_DW_ACTIVATION, TFL_ACT_NONE);
+  o->activation = fb_i8(r, t, TFL_DW_ACTIVATION, TFL_FUSED_NONE);
   o->dilation_w = fb_i32(r, t, TFL_DW_DILATION_W, 1);
   o->dilation_h = fb_i32(r, t, TFL_DW_DILATION_H, 1);
-  if (o->padding != TFL_PADDING_SAME && o->padding != TFL_PADDING_VALID) {
+  if (o->padding != TFL_PADDING_KIND_SAME && o->padding != TFL_PADDING_KIND_VALID) {
     return tfl_fail(error, index, "padding %d is neither SAME nor VALID", o->padding);
   }
   if (o->stride_w < 1 || o->stride_h < 1 || o->dilation_w < 1 || o->dilation_h < 1 ||
@@ -128,9 +131,23 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
   int32_t* multipliers = block;
   int32_t* shifts = block + channels;
   s->acc_buffer = block + 2 * channels;
-  op_channel_multipliers(m, in, filter, out, channels, multipliers, shifts);
+  tfl_per_channel_multipliers(in->scale, op_scales(m, filter), (int)filter->scale_count, out->scale,
+                              channels, multipliers, shifts);
   s->p.output_multiplier = multipliers;
   s->p.output_shift = shifts;
+  s->ref.stride_width = s->p.stride_w;
+  s->ref.stride_height = s->p.stride_h;
+  s->ref.dilation_width_factor = o.dilation_w;
+  s->ref.dilation_height_factor = o.dilation_h;
+  s->ref.padding_width = s->p.pad_left;
+  s->ref.padding_height = s->p.pad_top;
+  s->ref.input_offset = s->p.input_offset;
+  s->ref.output_offset = s->p.output_offset;
+  s->ref.quantized_activation_min = s->p.act_min;
+  s->ref.quantized_activation_max = s->p.act_max;
+  op_shape4(in, &s->in_shape);
+  op_shape4(filter, &s->filter_shape);
+  op_shape4(out, &s->out_shape);
   return 0;
 }
 
@@ -147,8 +164,9 @@ static void eval(TflRuntime* rt, int index) {
                              DEPTHWISE_DEFAULT_K);
     return;
   }
-  /* Dilated: H2's reference kernel (to be connected). */
-  depthwise_int8_reference(&s->p, input, filter, bias_data, output);
+  tfl_depthwise_conv_per_channel_int8(&s->ref, s->p.depth_multiplier, s->p.output_multiplier,
+                                      s->p.output_shift, &s->in_shape, input, &s->filter_shape,
+                                      filter, bias_data, &s->out_shape, output);
 }
 
 const TflOpKernel tfl_depthwise_conv_2d_kernel = {TFL_OP_DEPTHWISE_CONV_2D, "depthwise_conv_2d",

@@ -1,6 +1,5 @@
 #include "op_util.h"
 
-#include <math.h>
 #include <stdio.h>
 
 int op_require_inputs(TflModel* m, int index, int min, int max, TflError* error) {
@@ -51,12 +50,11 @@ int op_require_weights(TflModel* m, int index, const TflTensor* t, int channel_d
   }
   if (!t->data) return tfl_fail(error, index, "filter is not a constant tensor");
   if (!t->quantized) return tfl_fail(error, index, "filter has no quantization parameters");
-  if (t->scale_count != 1 &&
-      (t->quantized_dimension != channel_dim || t->scale_count != (uint32_t)t->dims[channel_dim])) {
-    return tfl_fail(error, index,
-                    "filter is quantized along dimension %d; expected per-tensor or "
-                    "per-channel along dimension %d",
-                    (int)t->quantized_dimension, channel_dim);
+  /* As TFLite Micro: the scale count must match the output channels; quantized_dimension itself
+   * is not trusted (older converters wrote wrong values). */
+  if (t->scale_count != 1 && t->scale_count != (uint32_t)t->dims[channel_dim]) {
+    return tfl_fail(error, index, "filter has %u scales for %d output channels",
+                    (unsigned)t->scale_count, (int)t->dims[channel_dim]);
   }
   for (uint32_t i = 0; i < t->zero_points.length; ++i) {
     if (fb_vector_i64(&m->reader, &t->zero_points, i) != 0) {
@@ -87,8 +85,8 @@ int op_require_bias(TflModel* m, int index, const TflTensor* t, int count, TflEr
 }
 
 int op_require_activation(int activation, int index, TflError* error) {
-  if (activation == TFL_ACT_NONE || activation == TFL_ACT_RELU || activation == TFL_ACT_RELU6 ||
-      activation == TFL_ACT_RELU_N1_TO_1) {
+  if (activation == TFL_FUSED_NONE || activation == TFL_FUSED_RELU ||
+      activation == TFL_FUSED_RELU6 || activation == TFL_FUSED_RELU_N1_TO_1) {
     return 0;
   }
   return tfl_fail(error, index,
@@ -116,75 +114,24 @@ void op_format_shape(const TflTensor* t, char* out, int out_bytes) {
   }
 }
 
-int op_output_size(int padding, int in, int filter, int stride, int dilation, int* out,
-                   int* pad_before) {
-  const int effective = (filter - 1) * dilation + 1;
-  if (padding == TFL_PADDING_SAME) {
-    *out = (in + stride - 1) / stride;
-  } else {
-    *out = (in - effective + stride) / stride;
-  }
-  if (*out <= 0) return -1;
-  const int total = (*out - 1) * stride + effective - in;
-  *pad_before = total > 0 ? total / 2 : 0;
+void op_activation_range(int activation, const TflTensor* output, int32_t* act_min,
+                         int32_t* act_max) {
+  tfl_activation_range_int8((TflFusedActivation)activation, output->scale, output->zero_point,
+                            act_min, act_max);
+}
+
+int op_shape4(const TflTensor* t, Shape4* shape) {
+  if (t->rank > 4) return -1;
+  const int lead = 4 - t->rank;
+  for (int d = 0; d < 4; ++d) shape->dims[d] = d < lead ? 1 : t->dims[d - lead];
   return 0;
 }
 
-void op_quantize_multiplier(double real, int32_t* multiplier, int* shift) {
-  if (real == 0.0) {
-    *multiplier = 0;
-    *shift = 0;
-    return;
+int op_output_size(int padding, int in, int filter, int stride, int dilation, int* out,
+                   int* pad_before) {
+  if (tfl_compute_padding((TflPaddingKind)padding, stride, dilation, in, filter, out, pad_before) !=
+      0) {
+    return -1;
   }
-  int exponent = 0;
-  const double fraction = frexp(real, &exponent);
-  int64_t fixed = (int64_t)round(fraction * (double)(1ll << 31));
-  if (fixed == (1ll << 31)) {
-    fixed /= 2;
-    ++exponent;
-  }
-  if (exponent < -31) {
-    exponent = 0;
-    fixed = 0;
-  }
-  *multiplier = (int32_t)fixed;
-  *shift = exponent;
-}
-
-static int32_t quantize_activation_bound(const TflTensor* output, float value) {
-  return output->zero_point + (int32_t)roundf(value / output->scale);
-}
-
-void op_activation_range(int activation, const TflTensor* output, int32_t* act_min,
-                         int32_t* act_max) {
-  int32_t lo = -128, hi = 127;
-  if (activation == TFL_ACT_RELU || activation == TFL_ACT_RELU6) {
-    const int32_t zero = quantize_activation_bound(output, 0.0f);
-    if (zero > lo) lo = zero;
-  }
-  if (activation == TFL_ACT_RELU6) {
-    const int32_t six = quantize_activation_bound(output, 6.0f);
-    if (six < hi) hi = six;
-  }
-  if (activation == TFL_ACT_RELU_N1_TO_1) {
-    const int32_t minus_one = quantize_activation_bound(output, -1.0f);
-    const int32_t one = quantize_activation_bound(output, 1.0f);
-    if (minus_one > lo) lo = minus_one;
-    if (one < hi) hi = one;
-  }
-  *act_min = lo;
-  *act_max = hi;
-}
-
-void op_channel_multipliers(TflModel* m, const TflTensor* input, const TflTensor* filter,
-                            const TflTensor* output, int channels, int32_t* multipliers,
-                            int32_t* shifts) {
-  for (int c = 0; c < channels; ++c) {
-    const double filter_scale =
-        (double)tfl_tensor_scale(m, filter, filter->scale_count > 1 ? (uint32_t)c : 0);
-    const double effective = (double)input->scale * filter_scale / (double)output->scale;
-    int shift = 0;
-    op_quantize_multiplier(effective, &multipliers[c], &shift);
-    shifts[c] = shift;
-  }
+  return *out > 0 ? 0 : -1;
 }

@@ -5,6 +5,9 @@
 
 #include <stdint.h>
 
+#include "accsim_kernels/shape4.h"
+#include "accsim_kernels/tfl_padding.h"
+#include "accsim_kernels/tfl_quant.h"
 #include "accsim_tflite/model.h"
 #include "accsim_tflite/op_kernel.h"
 #include "accsim_tflite/schema.h"
@@ -39,20 +42,20 @@ int op_require_same_quantization(const TflTensor* a, const TflTensor* b, const c
 /* "1x48x48x8" */
 void op_format_shape(const TflTensor* t, char* out, int out_bytes);
 
-/* TFLite's ComputePaddingHeightWidth along one dimension, with dilation: output size and leading
- * padding for SAME / VALID. Returns -1 when the output would be empty. */
+/* Output size and leading padding along one dimension (TFLite's ComputePaddingHeightWidth, with
+ * dilation); -1 when the output would be empty. */
 int op_output_size(int padding, int in, int filter, int stride, int dilation, int* out,
                    int* pad_before);
-
-/* Prepare-time arithmetic of TFLite (quantization_util.cc, kernel_util.cc). */
-void op_quantize_multiplier(double real, int32_t* multiplier, int* shift);
+/* The activations' int8 range for the operator's output tensor (TFLite's
+ * CalculateActivationRangeQuantized). */
 void op_activation_range(int activation, const TflTensor* output, int32_t* act_min,
                          int32_t* act_max);
-/* Per-channel output multipliers of a convolution / fully-connected:
- * input_scale * filter_scale[c] / output_scale, as double from the stored floats. */
-void op_channel_multipliers(TflModel* m, const TflTensor* input, const TflTensor* filter,
-                            const TflTensor* output, int channels, int32_t* multipliers,
-                            int32_t* shifts);
+/* A tensor's float32 scales inside the model (checked 4-byte aligned at load). */
+static inline const float* op_scales(const TflModel* m, const TflTensor* t) {
+  return (const float*)(const void*)(m->reader.data + t->scales.pos);
+}
+/* The tensor's shape as TFLite's 4-D RuntimeShape: rank <= 4, leading 1s. */
+int op_shape4(const TflTensor* t, Shape4* shape);
 
 /* The operator's options table and reader (absent table: schema defaults). */
 #define OP_OPTIONS(m, index) (&(m)->reader), (&(m)->operators[index].options)

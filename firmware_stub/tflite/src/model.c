@@ -82,6 +82,10 @@ static int load_quantization(TflModel* m, TflTensor* t, const FbTable* quant, in
   if (r->error) return reader_failed(m, error, "tensor", index);
   t->scale_count = t->scales.length;
   if (t->scale_count == 0) return 0;
+  /* Kernels' prepare steps read the float32 scales in place. */
+  if (t->scales.pos % 4 != 0) {
+    return tfl_fail(error, -1, "tensor %d: quantization scales are not 4-byte aligned", index);
+  }
   if (t->zero_points.length != 0 && t->zero_points.length != t->scale_count) {
     return tfl_fail(error, -1, "tensor %d: %u scales but %u zero points", index,
                     (unsigned)t->scale_count, (unsigned)t->zero_points.length);
@@ -94,12 +98,8 @@ static int load_quantization(TflModel* m, TflTensor* t, const FbTable* quant, in
                     (long long)zero_point);
   }
   t->zero_point = (int32_t)zero_point;
-  if (t->scale_count > 1 && (t->quantized_dimension < 0 || t->quantized_dimension >= t->rank ||
-                             (uint32_t)t->dims[t->quantized_dimension] != t->scale_count)) {
-    return tfl_fail(error, -1,
-                    "tensor %d: %u per-channel scales do not match quantized dimension %d", index,
-                    (unsigned)t->scale_count, (int)t->quantized_dimension);
-  }
+  /* quantized_dimension is not checked here: some converters wrote a wrong one, and TFLite
+   * Micro only checks a filter's scale count against its output channels (op_require_weights). */
   return r->error ? reader_failed(m, error, "tensor", index) : 0;
 }
 

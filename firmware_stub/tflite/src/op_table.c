@@ -1,14 +1,36 @@
 /* The supported operators: builtin code -> check / prepare / eval (the files in ops/). */
 #include "accsim_tflite/op_kernel.h"
 
+extern const TflOpKernel tfl_add_kernel;
+extern const TflOpKernel tfl_average_pool_2d_kernel;
+extern const TflOpKernel tfl_concatenation_kernel;
 extern const TflOpKernel tfl_conv_2d_kernel;
 extern const TflOpKernel tfl_depthwise_conv_2d_kernel;
+extern const TflOpKernel tfl_fully_connected_kernel;
+extern const TflOpKernel tfl_max_pool_2d_kernel;
+extern const TflOpKernel tfl_mul_kernel;
 extern const TflOpKernel tfl_reshape_kernel;
+extern const TflOpKernel tfl_softmax_kernel;
+extern const TflOpKernel tfl_pad_kernel;
+extern const TflOpKernel tfl_mean_kernel;
+extern const TflOpKernel tfl_sub_kernel;
+extern const TflOpKernel tfl_quantize_kernel;
 
 static const TflOpKernel* const kKernels[] = {
+    &tfl_add_kernel,
+    &tfl_average_pool_2d_kernel,
+    &tfl_concatenation_kernel,
     &tfl_conv_2d_kernel,
     &tfl_depthwise_conv_2d_kernel,
+    &tfl_fully_connected_kernel,
+    &tfl_max_pool_2d_kernel,
+    &tfl_mul_kernel,
     &tfl_reshape_kernel,
+    &tfl_softmax_kernel,
+    &tfl_pad_kernel,
+    &tfl_mean_kernel,
+    &tfl_sub_kernel,
+    &tfl_quantize_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))

@@ -89,16 +89,8 @@ enum {
   TFL_TYPE_INT8 = 9,
 };
 
-/* Padding */
-enum { TFL_PADDING_SAME = 0, TFL_PADDING_VALID = 1 };
-
-/* ActivationFunctionType */
-enum {
-  TFL_ACT_NONE = 0,
-  TFL_ACT_RELU = 1,
-  TFL_ACT_RELU_N1_TO_1 = 2,
-  TFL_ACT_RELU6 = 3,
-};
+/* Padding and ActivationFunctionType: TflPadding (accsim_kernels/tfl_padding.h) and TflActivation
+ * (accsim_kernels/tfl_quant.h) use the schema's numbering. */
 
 /* BuiltinOperator codes of the operators the interpreter knows by name. */
 enum {
