@@ -401,10 +401,31 @@ void print_op_compare(const std::vector<std::vector<OpRecord>>& ops,
   print_table(op_type_compare_table(ops, labels));
 }
 
-// Per-region cycles (or the top functions when there are no regions) and the cache miss
-// breakdown, one series per run.
+// Cycles per operator of the first run's model, bars in graph order labelled "NNN opname", one
+// series per run (a run without that operator leaves a gap).
+PlotPanel op_cycles_panel(const std::vector<RunRecord>& runs) {
+  PlotPanel panel;
+  panel.title = "cycles per operator";
+  panel.xlabel = "operator";
+  panel.ylabel = "cycles";
+  panel.series = short_labels(runs);
+  for (const auto& op : model_ops(runs[0].stats)) {
+    panel.categories.push_back(op.label());
+    std::vector<std::optional<double>> row;
+    for (const auto& run : runs) {
+      const std::string key = op.stat_name("cycles");
+      row.push_back(run.stats.contains(key) ? as_number(run.stats[key]) : std::nullopt);
+    }
+    panel.y.push_back(row);
+  }
+  return panel;
+}
+
+// Cycles per operator (model runs), per region (or the top functions when there are no
+// regions) and the cache miss breakdown, one series per run.
 std::vector<PlotPanel> report_panels(const std::vector<RunRecord>& runs, size_t top) {
   std::vector<PlotPanel> panels;
+  if (PlotPanel ops = op_cycles_panel(runs); !ops.categories.empty()) panels.push_back(ops);
   PlotPanel cycles;
   cycles.ylabel = "cycles";
   std::string prefix = "region.";
