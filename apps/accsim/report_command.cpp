@@ -218,6 +218,7 @@ std::vector<std::vector<std::string>> op_table(const std::vector<OpRecord>& ops,
   const double total_cycles = ops_total(ops, "cycles");
   for (const auto& op : ops) rows.push_back(op_row(op, total_cycles, others, csv));
   rows.push_back(op_total_row(ops));
+  rows.back().resize(header.size());  // empty cells under the other fields: a rectangular CSV
   return rows;
 }
 
