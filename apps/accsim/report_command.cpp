@@ -1,5 +1,6 @@
-// `accsim report DIR [DIR...]`: one run's summary with its per-function and per-region tables,
-// or a side-by-side comparison of several runs; --csv for scripts, --plot for a picture.
+// `accsim report DIR [DIR...]`: one run's summary with its per-function and per-region tables (and
+// per-operator ones for a model run), or a side-by-side comparison of several runs; --csv for
+// scripts, --plot for a picture.
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -243,8 +244,8 @@ void print_model(const RunRecord& run, const std::vector<OpRecord>& ops) {
               stat_or(s, "model.operators", std::to_string(ops.size())).c_str(),
               stat_or(s, "model.macs", "?").c_str(), stat_or(s, "model.arena_bytes", "?").c_str());
   print_table(op_table(ops, false), kOpTextColumns);
-  // The operators' own cycles against the whole invoke: the rest is the interpreter between
-  // them.
+  // The operators' own cycles against the whole invoke: what is left is spent between them
+  // (the interpreter's dispatch), which no operator row shows.
   const auto invoke =
       s.contains("region.invoke.cycles") ? as_number(s["region.invoke.cycles"]) : std::nullopt;
   if (invoke) {
