@@ -43,7 +43,7 @@ struct ReportOptions {
   bool all = false;                // compare: every stat, not only those that differ
   std::vector<std::string> stats;  // compare only stats matching these globs
   size_t top = 15;                 // functions shown (0 = all)
-  std::string plot;                // .svg/.png: per-region cycles, miss breakdown
+  std::string plot;                // .svg/.png: per-op and per-region cycles, miss breakdown
 };
 
 int run_command(const RunOptions& options, const GlobalOptions& global);

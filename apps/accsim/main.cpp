@@ -103,7 +103,8 @@ int sc_main(int argc, char* argv[]) {
       ->delimiter(',');
   report_cmd->add_option("--top", report.top, "Functions listed (0 = all)")->capture_default_str();
   report_cmd->add_option("--plot", report.plot,
-                         "Draw per-region cycles and cache misses to FILE.svg|png (gnuplot)");
+                         "Draw per-operator (model runs) and per-region cycles and cache misses to "
+                         "FILE.svg|png (gnuplot)");
 
   // Global options (-q, --log-level) are accepted after the subcommand too.
   for (auto* sub : {run_cmd, validate_cmd, list_cmd, schema_cmd, sweep_cmd, report_cmd}) {

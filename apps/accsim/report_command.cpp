@@ -1,6 +1,9 @@
-// `accsim report DIR [DIR...]`: one run's summary with its per-function and per-region tables,
-// or a side-by-side comparison of several runs; --csv for scripts, --plot for a picture.
+// `accsim report DIR [DIR...]`: one run's summary with its per-function and per-region tables (and
+// per-operator ones for a model run), or a side-by-side comparison of several runs; --csv for
+// scripts, --plot for a picture.
+#include <algorithm>
 #include <cstdio>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,8 +23,10 @@ namespace accsim::cli {
 
 namespace {
 
-// Columns padded to their widest cell; the first left-aligned, the rest right-aligned.
-void print_table(const std::vector<std::vector<std::string>>& rows, const char* indent = "  ") {
+// Columns padded to their widest cell; the first `left_columns` left-aligned (names, text),
+// the rest right-aligned (numbers).
+void print_table(const std::vector<std::vector<std::string>>& rows, size_t left_columns = 1,
+                 const char* indent = "  ") {
   std::vector<size_t> width;
   for (const auto& row : rows) {
     if (width.size() < row.size()) width.resize(row.size(), 0);
@@ -31,18 +36,16 @@ void print_table(const std::vector<std::vector<std::string>>& rows, const char* 
     std::string line = indent;
     for (size_t i = 0; i < row.size(); ++i) {
       const std::string pad(width[i] - row[i].size(), ' ');
-      line += i == 0 ? row[i] + pad : "  " + pad + row[i];
+      const std::string cell = i < left_columns ? row[i] + pad : pad + row[i];
+      line += i == 0 ? cell : "  " + cell;
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();
     std::printf("%s\n", line.c_str());
   }
 }
 
-std::string percent_text(const json& part, uint64_t whole) {
-  if (!part.is_number() || whole == 0) return "";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * part.get<double>() / double(whole));
-  return buf;
+void print_csv(const std::vector<std::vector<std::string>>& rows) {
+  for (const auto& row : rows) std::fputs(csv_line(row).c_str(), stdout);
 }
 
 Stats to_stats(const json& flat) {
@@ -70,6 +73,20 @@ std::string display_text(const std::optional<json>& value) {
     return buf;
   }
   return value_text(value);
+}
+
+// A table cell: "-" for an absent value and reals rounded for people; the CSV keeps JSON's
+// exact text and leaves absent values empty.
+std::string cell_text(const std::optional<json>& value, bool csv) {
+  if (csv) return value ? stat_text(*value) : std::string();
+  return display_text(value);
+}
+
+// Sums of counters (whole numbers however they were added up).
+std::string count_text(double count) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.0f", count);
+  return buf;
 }
 
 // Column headings and legend names: the directory names when short, else #1, #2, ... (the
@@ -125,8 +142,8 @@ void print_family(const RunRecord& run, const std::string& title, const std::str
       cpi = buf;
     }
     std::vector<std::string> row = {names[i], value_text(cycles),
-                                    cycles ? percent_text(*cycles, total) : "", value_text(insns),
-                                    cpi};
+                                    percent_text(as_number(cycles), double(total)),
+                                    value_text(insns), cpi};
     for (const auto& f : extra) row.push_back(display_text(get(f)));
     rows.push_back(row);
   }
@@ -135,6 +152,109 @@ void print_family(const RunRecord& run, const std::string& title, const std::str
     std::printf(" (top %zu of %zu by cycles; --top 0 for all)", shown, names.size());
   std::printf(":\n");
   print_table(rows);
+}
+
+// ---- Model runs: one row per operator (op.<NNN>.<opname>.*) ----
+
+// The per-operator table: these columns first (the text shows only them), in this order.
+const std::vector<std::string> kOpColumns = {
+    "index",          "op",    "output_shape",  "kernel",       "macs", "cycles",
+    "cycles_per_mac", "share", "icache_misses", "dcache_misses"};
+const std::vector<std::string> kOpHeadings = {"#",         "op",       "output shape", "kernel",
+                                              "MACs",      "cycles",   "cycles/MAC",   "share",
+                                              "I$ misses", "D$ misses"};
+constexpr size_t kOpTextColumns = 4;  // index..kernel are left-aligned
+
+// Fields the table does not show as columns of its own: the CSV appends them (name order), so
+// stalls, entries and whatever later runs add (backend, accelerator figures) reach scripts.
+std::vector<std::string> other_op_fields(const std::vector<OpRecord>& ops) {
+  std::set<std::string> fields;
+  for (const auto& op : ops) {
+    for (const auto& item : op.fields) {
+      if (std::find(kOpColumns.begin(), kOpColumns.end(), item.first) == kOpColumns.end()) {
+        fields.insert(item.first);
+      }
+    }
+  }
+  return {fields.begin(), fields.end()};
+}
+
+std::vector<std::string> op_row(const OpRecord& op, double total_cycles,
+                                const std::vector<std::string>& others, bool csv) {
+  const auto cell = [&](const std::string& field) { return cell_text(op.value(field), csv); };
+  std::vector<std::string> row = {op.number_text,
+                                  op.op,
+                                  cell("output_shape"),
+                                  cell("kernel"),
+                                  cell("macs"),
+                                  cell("cycles"),
+                                  quotient_text(op.number("cycles"), op.number("macs"), 2),
+                                  percent_text(op.number("cycles"), total_cycles),
+                                  cell("icache_misses"),
+                                  cell("dcache_misses")};
+  for (const auto& field : others) row.push_back(cell(field));
+  return row;
+}
+
+std::vector<std::string> op_total_row(const std::vector<OpRecord>& ops) {
+  const double cycles = ops_total(ops, "cycles"), macs = ops_total(ops, "macs");
+  return {"total",
+          std::to_string(ops.size()) + " ops",
+          "",
+          "",
+          count_text(macs),
+          count_text(cycles),
+          quotient_text(cycles, macs, 2),
+          percent_text(cycles, cycles),
+          count_text(ops_total(ops, "icache_misses")),
+          count_text(ops_total(ops, "dcache_misses"))};
+}
+
+// Header row, one row per operator in graph order, then the total.
+std::vector<std::vector<std::string>> op_table(const std::vector<OpRecord>& ops, bool csv) {
+  const auto others = csv ? other_op_fields(ops) : std::vector<std::string>{};
+  std::vector<std::string> header = csv ? kOpColumns : kOpHeadings;
+  header.insert(header.end(), others.begin(), others.end());
+  std::vector<std::vector<std::string>> rows = {header};
+  const double total_cycles = ops_total(ops, "cycles");
+  for (const auto& op : ops) rows.push_back(op_row(op, total_cycles, others, csv));
+  rows.push_back(op_total_row(ops));
+  rows.back().resize(header.size());  // empty cells under the other fields: a rectangular CSV
+  return rows;
+}
+
+// Where the cycles went by kind of operator, the architect's first question ("how much is
+// depthwise?").
+std::vector<std::vector<std::string>> op_type_table(const std::vector<OpRecord>& ops) {
+  std::vector<std::vector<std::string>> rows = {
+      {"op", "count", "cycles", "share", "MACs", "MACs/cycle"}};
+  const double total_cycles = ops_total(ops, "cycles");
+  for (const auto& type : totals_by_type(ops)) {
+    rows.push_back({type.op, std::to_string(type.count), count_text(type.cycles),
+                    percent_text(type.cycles, total_cycles), count_text(type.macs),
+                    type.macs == 0 ? "" : quotient_text(type.macs, type.cycles, 2)});
+  }
+  return rows;
+}
+
+void print_model(const RunRecord& run, const std::vector<OpRecord>& ops) {
+  const json& s = run.stats;
+  std::printf("\nOperators (model %s: %s operators, %s MACs, arena %s bytes):\n",
+              stat_or(s, "model.file", "?").c_str(),
+              stat_or(s, "model.operators", std::to_string(ops.size())).c_str(),
+              stat_or(s, "model.macs", "?").c_str(), stat_or(s, "model.arena_bytes", "?").c_str());
+  print_table(op_table(ops, false), kOpTextColumns);
+  // The operators' own cycles against the whole invoke: what is left is spent between them
+  // (the interpreter's dispatch), which no operator row shows.
+  const auto invoke =
+      s.contains("region.invoke.cycles") ? as_number(s["region.invoke.cycles"]) : std::nullopt;
+  if (invoke) {
+    std::printf("  (operators: %s of region.invoke's %s cycles)\n",
+                percent_text(ops_total(ops, "cycles"), *invoke).c_str(),
+                count_text(*invoke).c_str());
+  }
+  std::printf("\nBy op type:\n");
+  print_table(op_type_table(ops));
 }
 
 void print_one(const RunRecord& run, size_t top) {
@@ -152,6 +272,8 @@ void print_one(const RunRecord& run, size_t top) {
   }
   print_family(run, "Regions", "region.", 0);
   print_family(run, "Functions", "cpu.function.", top);
+  const auto ops = model_ops(s);
+  if (!ops.empty()) print_model(run, ops);
 }
 
 void print_compare(const std::vector<RunRecord>& runs, const std::vector<CompareRow>& rows,
@@ -160,10 +282,7 @@ void print_compare(const std::vector<RunRecord>& runs, const std::vector<Compare
   if (csv) {
     for (size_t r = 0; r < runs.size(); ++r) labels[r] = runs[r].label;
   }
-  const auto cell = [&](const std::optional<json>& v) {
-    if (csv) return v ? value_text(v) : std::string();
-    return display_text(v);
-  };
+  const auto cell = [&](const std::optional<json>& v) { return cell_text(v, csv); };
   std::vector<std::string> header = {"stat", labels[0]};
   for (size_t r = 1; r < runs.size(); ++r) {
     header.push_back(labels[r]);
@@ -181,7 +300,7 @@ void print_compare(const std::vector<RunRecord>& runs, const std::vector<Compare
     table.push_back(line);
   }
   if (csv) {
-    for (const auto& line : table) std::fputs(csv_line(line).c_str(), stdout);
+    print_csv(table);
     return;
   }
   for (size_t r = 0; r < runs.size(); ++r) {
@@ -193,13 +312,122 @@ void print_compare(const std::vector<RunRecord>& runs, const std::vector<Compare
   }
   std::printf("%zu statistics differ (delta and ratio against %s):\n", rows.size(),
               labels[0].c_str());
-  print_table(table, "");
+  print_table(table, 1, "");
 }
 
-// Per-region cycles (or the top functions when there are no regions) and the cache miss
-// breakdown, one series per run.
+// ---- Comparing model runs: operators lined up by index ----
+
+bool is_op_stat(const std::string& name) { return name.compare(0, 3, "op.") == 0; }
+
+bool any_model_run(const std::vector<RunRecord>& runs) {
+  return std::any_of(runs.begin(), runs.end(),
+                     [](const RunRecord& run) { return !model_ops(run.stats).empty(); });
+}
+
+// Every run's operators when all of them ran the same model (the same op at every index); empty
+// otherwise, as per-op rows only line up then.
+std::vector<std::vector<OpRecord>> comparable_ops(const std::vector<RunRecord>& runs) {
+  std::vector<std::vector<OpRecord>> ops;
+  for (const auto& run : runs) {
+    ops.push_back(model_ops(run.stats));
+    if (ops.back().empty() || !same_operators(ops.front(), ops.back())) return {};
+  }
+  return ops;
+}
+
+// One cycles column per run, then each later run's speedup over the first (first / later).
+void append_cycles_and_speedups(std::vector<std::string>& row,
+                                const std::vector<std::optional<double>>& cycles) {
+  for (const auto& c : cycles) row.push_back(c ? count_text(*c) : "-");
+  for (size_t r = 1; r < cycles.size(); ++r) row.push_back(quotient_text(cycles[0], cycles[r], 2));
+}
+
+std::vector<std::string> cycles_header(std::vector<std::string> row,
+                                       const std::vector<std::string>& labels, bool csv) {
+  for (const auto& label : labels) row.push_back(csv ? "cycles:" + label : label);
+  for (size_t r = 1; r < labels.size(); ++r) {
+    row.push_back(csv                 ? "speedup:" + labels[r]
+                  : labels.size() > 2 ? "speedup:" + labels[r]
+                                      : "speedup");
+  }
+  return row;
+}
+
+std::vector<std::vector<std::string>> op_compare_table(
+    const std::vector<std::vector<OpRecord>>& ops, const std::vector<std::string>& labels,
+    bool csv) {
+  std::vector<std::vector<std::string>> rows = {cycles_header(
+      csv ? std::vector<std::string>{"index", "op"} : std::vector<std::string>{"#", "op"}, labels,
+      csv)};
+  for (size_t i = 0; i < ops[0].size(); ++i) {
+    std::vector<std::string> row = {ops[0][i].number_text, ops[0][i].op};
+    std::vector<std::optional<double>> cycles;
+    for (const auto& run_ops : ops) cycles.push_back(run_ops[i].number("cycles"));
+    append_cycles_and_speedups(row, cycles);
+    rows.push_back(row);
+  }
+  std::vector<std::string> total = {"total", std::to_string(ops[0].size()) + " ops"};
+  std::vector<std::optional<double>> cycles;
+  for (const auto& run_ops : ops) cycles.push_back(ops_total(run_ops, "cycles"));
+  append_cycles_and_speedups(total, cycles);
+  rows.push_back(total);
+  return rows;
+}
+
+// By-type totals per run, in the first run's order (most cycles first).
+std::vector<std::vector<std::string>> op_type_compare_table(
+    const std::vector<std::vector<OpRecord>>& ops, const std::vector<std::string>& labels) {
+  std::vector<std::vector<OpTypeTotal>> totals;
+  for (const auto& run_ops : ops) totals.push_back(totals_by_type(run_ops));
+  std::vector<std::vector<std::string>> rows = {cycles_header({"op", "count"}, labels, false)};
+  for (const auto& type : totals[0]) {
+    std::vector<std::string> row = {type.op, std::to_string(type.count)};
+    std::vector<std::optional<double>> cycles;
+    // The runs have the same operators, so every run has every type.
+    for (const auto& run_totals : totals) {
+      for (const auto& t : run_totals) {
+        if (t.op == type.op) cycles.push_back(t.cycles);
+      }
+    }
+    append_cycles_and_speedups(row, cycles);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+void print_op_compare(const std::vector<std::vector<OpRecord>>& ops,
+                      const std::vector<std::string>& labels) {
+  std::printf("\nOperator cycles (speedup = %s cycles / the run's cycles):\n", labels[0].c_str());
+  print_table(op_compare_table(ops, labels, false), 2);
+  std::printf("\nBy op type:\n");
+  print_table(op_type_compare_table(ops, labels));
+}
+
+// Cycles per operator of the first run's model, bars in graph order labelled "NNN opname", one
+// series per run (a run without that operator leaves a gap).
+PlotPanel op_cycles_panel(const std::vector<RunRecord>& runs) {
+  PlotPanel panel;
+  panel.title = "cycles per operator";
+  panel.xlabel = "operator";
+  panel.ylabel = "cycles";
+  panel.series = short_labels(runs);
+  for (const auto& op : model_ops(runs[0].stats)) {
+    panel.categories.push_back(op.label());
+    std::vector<std::optional<double>> row;
+    for (const auto& run : runs) {
+      const std::string key = op.stat_name("cycles");
+      row.push_back(run.stats.contains(key) ? as_number(run.stats[key]) : std::nullopt);
+    }
+    panel.y.push_back(row);
+  }
+  return panel;
+}
+
+// Cycles per operator (model runs), per region (or the top functions when there are no
+// regions) and the cache miss breakdown, one series per run.
 std::vector<PlotPanel> report_panels(const std::vector<RunRecord>& runs, size_t top) {
   std::vector<PlotPanel> panels;
+  if (PlotPanel ops = op_cycles_panel(runs); !ops.categories.empty()) panels.push_back(ops);
   PlotPanel cycles;
   cycles.ylabel = "cycles";
   std::string prefix = "region.";
@@ -264,8 +492,14 @@ int report_command(const ReportOptions& options, const GlobalOptions& global) {
     return kExitUsageError;
   }
   label_runs(runs);
-  if (runs.size() == 1 && options.stats.empty() && !options.all) {
-    if (options.csv) {
+  // The op tables (per operator, by type) stand for the op.* stats unless --stats or --all
+  // ask for the stat list itself.
+  const bool op_tables = options.stats.empty() && !options.all;
+  if (runs.size() == 1 && op_tables) {
+    const auto ops = model_ops(runs[0].stats);
+    if (options.csv && !ops.empty()) {
+      print_csv(op_table(ops, true));
+    } else if (options.csv) {
       std::fputs(csv_line({"stat", "value"}).c_str(), stdout);
       for (const auto& item : runs[0].stats.items()) {
         std::fputs(csv_line({item.key(), stat_text(item.value())}).c_str(), stdout);
@@ -274,8 +508,24 @@ int report_command(const ReportOptions& options, const GlobalOptions& global) {
       print_one(runs[0], options.top);
     }
   } else {
-    print_compare(runs, compare_runs(runs, options.all || runs.size() == 1, options.stats),
-                  options.csv);
+    const auto ops = op_tables ? comparable_ops(runs) : std::vector<std::vector<OpRecord>>{};
+    auto rows = compare_runs(runs, options.all || runs.size() == 1, options.stats);
+    if (!ops.empty()) {
+      rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                [](const CompareRow& row) { return is_op_stat(row.name); }),
+                 rows.end());
+    }
+    if (options.csv && !ops.empty()) {
+      std::vector<std::string> labels;
+      for (const auto& run : runs) labels.push_back(run.label);
+      print_csv(op_compare_table(ops, labels, true));
+    } else {
+      print_compare(runs, rows, options.csv);
+      if (!options.csv && !ops.empty()) print_op_compare(ops, short_labels(runs));
+      if (!options.csv && ops.empty() && op_tables && any_model_run(runs)) {
+        std::printf("\n(operators not compared: the runs did not all run the same model)\n");
+      }
+    }
   }
   if (!options.plot.empty()) {
     const std::string problem = render_plot(report_panels(runs, options.top), options.plot);

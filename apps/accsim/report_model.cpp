@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <fstream>
 #include <set>
 
@@ -138,6 +139,80 @@ std::vector<CompareRow> compare_runs(const std::vector<RunRecord>& runs, bool al
     if (all || differs) rows.push_back(std::move(row));
   }
   return rows;
+}
+
+std::optional<json> OpRecord::value(const std::string& field) const {
+  auto it = fields.find(field);
+  if (it == fields.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<double> OpRecord::number(const std::string& field) const {
+  return as_number(value(field));
+}
+
+std::vector<OpRecord> model_ops(const json& stats) {
+  std::vector<OpRecord> ops;
+  // group_stats splits off the field; what is left is "<NNN>.<opname>".
+  for (auto& [name, fields] : group_stats(stats, "op.")) {
+    const auto dot = name.find('.');
+    if (dot == 0 || dot == std::string::npos || dot + 1 == name.size()) continue;
+    const std::string number = name.substr(0, dot);
+    if (number.size() > 9 || number.find_first_not_of("0123456789") != std::string::npos) continue;
+    OpRecord op;
+    op.index = std::stoi(number);
+    op.number_text = number;
+    op.op = name.substr(dot + 1);
+    op.fields = std::move(fields);
+    ops.push_back(std::move(op));
+  }
+  std::sort(ops.begin(), ops.end(),
+            [](const OpRecord& a, const OpRecord& b) { return a.index < b.index; });
+  return ops;
+}
+
+double ops_total(const std::vector<OpRecord>& ops, const std::string& field) {
+  double total = 0;
+  for (const auto& op : ops) total += op.number(field).value_or(0);
+  return total;
+}
+
+bool same_operators(const std::vector<OpRecord>& a, const std::vector<OpRecord>& b) {
+  return std::equal(
+      a.begin(), a.end(), b.begin(), b.end(),
+      [](const OpRecord& x, const OpRecord& y) { return x.index == y.index && x.op == y.op; });
+}
+
+std::vector<OpTypeTotal> totals_by_type(const std::vector<OpRecord>& ops) {
+  std::map<std::string, OpTypeTotal> by_name;
+  for (const auto& op : ops) {
+    OpTypeTotal& total = by_name[op.op];
+    total.op = op.op;
+    ++total.count;
+    total.cycles += op.number("cycles").value_or(0);
+    total.macs += op.number("macs").value_or(0);
+  }
+  std::vector<OpTypeTotal> rows;
+  for (auto& item : by_name) rows.push_back(std::move(item.second));
+  // Stable over the name order the map gave: equal cycles stay alphabetical.
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const OpTypeTotal& a, const OpTypeTotal& b) { return a.cycles > b.cycles; });
+  return rows;
+}
+
+std::string quotient_text(std::optional<double> numerator, std::optional<double> denominator,
+                          int decimals) {
+  if (!numerator || !denominator || *denominator == 0) return "";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, *numerator / *denominator);
+  return buf;
+}
+
+std::string percent_text(std::optional<double> part, double whole) {
+  if (!part || whole == 0) return "";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * *part / whole);
+  return buf;
 }
 
 std::optional<double> as_number(const std::optional<json>& value) {

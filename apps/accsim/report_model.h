@@ -1,7 +1,8 @@
 // What `accsim report` knows about finished runs: a run directory's stats.json, host.json and
 // config.json, per-function and per-region tables grouped out of the flat stat names, and the
 // comparison of several runs (every stat whose value differs, with delta and ratio against
-// the first run). Plain data in, plain data out: the command only formats.
+// the first run), and a model run's operators (op.<NNN>.<opname>.*) with their totals by op
+// type. Plain data in, plain data out: the command only formats.
 #pragma once
 
 #include <filesystem>
@@ -57,5 +58,44 @@ std::string delta_text(const std::optional<nlohmann::json>& a,
                        const std::optional<nlohmann::json>& b);
 std::string ratio_text(const std::optional<nlohmann::json>& a,
                        const std::optional<nlohmann::json>& b);
+
+// One operator of a model run, from op.<NNN>.<opname>.<field> (NNN = index in graph order,
+// opname = the lowercase TFLite builtin). Fields are whatever the run wrote: any may be absent,
+// and new ones (backend, accelerator figures) just ride along.
+struct OpRecord {
+  int index = 0;
+  std::string number_text;  // the index as written ("007"), for labels
+  std::string op;
+  std::map<std::string, nlohmann::json> fields;
+
+  std::string label() const { return number_text + " " + op; }
+  std::string stat_name(const std::string& field) const {
+    return "op." + number_text + "." + op + "." + field;
+  }
+  std::optional<nlohmann::json> value(const std::string& field) const;  // nullopt: absent
+  std::optional<double> number(const std::string& field) const;         // nullopt: absent or text
+};
+// The run's operators in graph order; empty when it has no op.* stats (not a model run).
+std::vector<OpRecord> model_ops(const nlohmann::json& stats);
+// The sum of a numeric field over the operators (absent counts as 0).
+double ops_total(const std::vector<OpRecord>& ops, const std::string& field);
+// Whether two runs' operators line up one to one: the same op at every index.
+bool same_operators(const std::vector<OpRecord>& a, const std::vector<OpRecord>& b);
+
+struct OpTypeTotal {
+  std::string op;
+  size_t count = 0;
+  double cycles = 0;
+  double macs = 0;
+};
+// One row per op name, most cycles first (ties by name).
+std::vector<OpTypeTotal> totals_by_type(const std::vector<OpRecord>& ops);
+
+// numerator / denominator to `decimals` places; "" when either is absent or the denominator
+// is 0 (cycles/MAC of an op without MACs, the speedup of an op that took no cycles).
+std::string quotient_text(std::optional<double> numerator, std::optional<double> denominator,
+                          int decimals);
+// part as a percentage of whole, one decimal and "%"; "" when part is absent or whole is 0.
+std::string percent_text(std::optional<double> part, double whole);
 
 }  // namespace accsim::cli

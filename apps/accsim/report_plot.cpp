@@ -31,23 +31,51 @@ size_t index_of(std::vector<std::string>& list, const std::string& item) {
   return list.size() - 1;
 }
 
+// From this many categories (~70 operators of a network) the labels stand upright, so that
+// neighbours do not overlap, and the picture grows wide enough for a readable bar each.
+constexpr size_t kUprightLabelsFrom = 24;
+
+bool upright_labels(const PlotPanel& panel) {
+  return panel.categories.size() >= kUprightLabelsFrom;
+}
+
+size_t picture_width(const std::vector<PlotPanel>& panels) {
+  size_t width = 900;
+  for (const auto& panel : panels) {
+    const size_t bar_px = 10 * std::max<size_t>(1, panel.series.size()) + 6;
+    width = std::max(width, 100 + panel.categories.size() * bar_px);
+  }
+  return width;
+}
+
+// Every panel gets the same height (multiplot layout): 300 px plus room for upright labels.
+size_t panel_height(const std::vector<PlotPanel>& panels) {
+  size_t label_chars = 0;
+  for (const auto& panel : panels) {
+    if (!upright_labels(panel)) continue;
+    for (const auto& name : panel.categories) label_chars = std::max(label_chars, name.size());
+  }
+  return 300 + 7 * label_chars;
+}
+
 }  // namespace
 
 std::string gnuplot_script(const std::vector<PlotPanel>& panels, const fs::path& file) {
   const std::string ext = file.extension().string();
-  const size_t height = 300 * std::max<size_t>(1, panels.size()) + 60;
+  const size_t width = picture_width(panels);
+  const size_t height = panel_height(panels) * std::max<size_t>(1, panels.size()) + 60;
   std::ostringstream s;
   if (ext == ".png") {
-    s << "set terminal pngcairo size 900," << height << " font 'sans,10'\n";
+    s << "set terminal pngcairo size " << width << "," << height << " font 'sans,10'\n";
   } else {
-    s << "set terminal svg size 900," << height << " font 'sans,11' background rgb 'white'\n";
+    s << "set terminal svg size " << width << "," << height
+      << " font 'sans,11' background rgb 'white'\n";
   }
   s << "set output " << quoted(file.string()) << "\n"
     << "set datafile missing '?'\n"
     << "set style data histograms\nset style histogram clustered gap 1\n"
     << "set style fill solid 0.85 border -1\nset boxwidth 0.9\n"
-    << "set grid ytics\nset key outside top center horizontal\nset xtics rotate by -30 left "
-       "noenhanced\n"
+    << "set grid ytics\nset key outside top center horizontal\n"
     << "set format y '%.1s%c'\nset yrange [0:*]\n";
   if (panels.size() > 1) s << "set multiplot layout " << panels.size() << ",1\n";
   for (size_t p = 0; p < panels.size(); ++p) {
@@ -67,6 +95,8 @@ std::string gnuplot_script(const std::vector<PlotPanel>& panels, const fs::path&
       s << '\n';
     }
     s << "EOD\n"
+      << (upright_labels(panel) ? "set xtics rotate by 90 right noenhanced\n"
+                                : "set xtics rotate by -30 left noenhanced\n")
       << "set title " << quoted(panel.title) << " noenhanced\n"
       << "set xlabel " << quoted(panel.xlabel) << " noenhanced\n"
       << "set ylabel " << quoted(panel.ylabel) << " noenhanced\n"
