@@ -211,8 +211,11 @@ bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
   const auto [addr, bytes] = platform.sim_control().workload_output();
   const TflTensor& out = m_model->tensors[m_model->output];
   if (bytes == 0 || bytes != out.bytes) {
-    std::fprintf(stderr, "model: the firmware reported no output tensor (%u bytes at 0x%08x)\n",
-                 bytes, addr);
+    std::fprintf(
+        stderr,
+        "model: the firmware reported no output tensor (%u bytes at 0x%08x); tflite_runner "
+        "does, through the OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n",
+        bytes, addr);
     return false;
   }
   std::vector<uint8_t> data(bytes);
