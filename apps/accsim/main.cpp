@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <string>
 #include <systemc>
 
 #include "commands.h"
@@ -14,6 +15,17 @@ namespace {
 constexpr const char* kExitCodeHelp =
     "Exit codes: 0 success; 1 simulation failure (firmware error, trap, exit code != 0, cycle "
     "limit); 2 usage or configuration error.";
+
+// --max-cycles N: a positive cycle count. The config's simulation.max_cycles takes 0 for "no
+// limit", but on the command line 0 or a negative number is a mistake that would otherwise run
+// without any limit (or with a wrapped-around huge one), so it is refused.
+std::string check_positive_cycles(std::string& text) {
+  const bool digits_only =
+      !text.empty() && text.find_first_not_of("0123456789") == std::string::npos;
+  if (digits_only && text.find_first_not_of('0') != std::string::npos) return "";
+  return "expected a positive number of cycles, got \"" + text +
+         "\" (set simulation.max_cycles=0 for no limit)";
+}
 
 }  // namespace
 
@@ -63,7 +75,8 @@ int sc_main(int argc, char* argv[]) {
                    "At most N rows per trace file (default 10000000)")
       ->type_name("N");
   run.trace_limits.max_rows = 10'000'000;
-  run_cmd->add_option("--max-cycles", run.max_cycles, "Fail the run after N cycles");
+  run_cmd->add_option("--max-cycles", run.max_cycles, "Fail the run after N cycles (N > 0)")
+      ->check(CLI::Validator(check_positive_cycles, "N"));
 
   std::vector<std::string> validate_configs;
   std::vector<std::string> validate_overrides;

@@ -4,7 +4,7 @@
 # statistics of the partial run are written.
 set -uo pipefail
 rm -rf "$2"
-"$1" run -q --firmware fault_infinite_loop --max-cycles 0 --out "$2" >"$2.log" 2>&1 &
+"$1" run -q --firmware fault_infinite_loop --set simulation.max_cycles=0 --out "$2" >"$2.log" 2>&1 &
 pid=$!
 sleep 1
 kill -INT $pid
