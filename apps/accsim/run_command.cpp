@@ -119,6 +119,30 @@ std::vector<std::string> with_workload_overrides(const RunOptions& options) {
   return overrides;
 }
 
+// Why the run failed, in one line; "" when it succeeded.
+std::string failure_of(const RunStatus& status) {
+  if (status.outcome() == RunStatus::Outcome::kFailed) return status.message();
+  if (status.exit_code() != 0) {
+    return "firmware exited with code " + std::to_string(status.exit_code()) + " at cycle " +
+           std::to_string(status.end_cycle());
+  }
+  return "";
+}
+
+// How the run ended, as statistics: run.exit_code is the code accsim itself exits with (what a
+// sweep or a script sees), run.firmware_exit_code what the firmware asked for.
+void report_outcome(Stats& stats, const RunStatus& status, const std::string& failure,
+                    int exit_code) {
+  stats.set_text("run.outcome",
+                 status.outcome() == RunStatus::Outcome::kExited ? "exited" : "failed",
+                 "How the run ended");
+  stats.set_signed("run.exit_code", exit_code,
+                   "Exit code of accsim for this run (0 ok, 1 simulation failure)");
+  stats.set_signed("run.firmware_exit_code", status.exit_code(),
+                   "Code the firmware exited with (0 when it did not exit)");
+  if (!failure.empty()) stats.set_text("run.failure", failure, "Why the run failed");
+}
+
 }  // namespace
 
 int run_command(const RunOptions& options, const GlobalOptions& global) {
@@ -320,10 +344,15 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   if (workload) workload->report(stats);
   stats.set_text("run.firmware", firmware_path->filename().string(), "Firmware ELF file");
   stats.set_text("run.config", config_stem, "Architecture name");
-  stats.set_text("run.outcome",
-                 status.outcome() == RunStatus::Outcome::kExited ? "exited" : "failed",
-                 "How the run ended");
-  stats.set_signed("run.exit_code", status.exit_code(), "Firmware exit code");
+  // A model run's output (output.bin, top-3) is read only when the firmware succeeded.
+  std::string failure = failure_of(status);
+  bool failure_printed = false;
+  if (workload && failure.empty() && !workload->write_output(platform, out_dir, stdout)) {
+    failure = "model: no output tensor to read";
+    failure_printed = true;  // write_output said why
+  }
+  const int exit_code = failure.empty() ? kExitOk : kExitSimulationFailure;
+  report_outcome(stats, status, failure, exit_code);
   stats.set("run.end_cycle", status.end_cycle(), "Cycle at which the run ended");
   nlohmann::json host = {
       {"host_seconds", host_seconds},
@@ -331,22 +360,10 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
        host_seconds > 0 ? double(cpu.core().instret()) / host_seconds / 1e6 : 0.0},
       {"simulated_mhz", host_seconds > 0 ? double(cpu.core().cycle()) / host_seconds / 1e6 : 0.0}};
   write_run_outputs(out_dir, cfg, stats, host);
-  bool output_written = true;
-  if (workload && status.outcome() == RunStatus::Outcome::kExited && status.exit_code() == 0) {
-    output_written = workload->write_output(platform, out_dir, stdout);
-  }
 
   if (!global.quiet) print_run_summary(stdout, stats, host, out_dir.string());
-  if (status.outcome() == RunStatus::Outcome::kFailed) {
-    spdlog::error("{}", status.message());
-    return kExitSimulationFailure;
-  }
-  if (status.exit_code() != 0) {
-    spdlog::error("firmware exited with code {} at cycle {}", status.exit_code(),
-                  status.end_cycle());
-    return kExitSimulationFailure;
-  }
-  return output_written ? kExitOk : kExitSimulationFailure;
+  if (!failure.empty() && !failure_printed) spdlog::error("{}", failure);
+  return exit_code;
 }
 
 }  // namespace accsim::cli

@@ -13,6 +13,6 @@ code=$?
 cat "$2.log"
 [[ $code -eq 1 ]] || { echo "FAIL: exit code $code, expected 1"; exit 1; }
 grep -q "error: interrupted (Ctrl-C) at pc 0x" "$2.log" || { echo "FAIL: no interrupt message"; exit 1; }
-python3 -c "import json,sys; s=json.load(open('$2/stats.json')); sys.exit(0 if s['run.outcome']=='failed' and s['cpu.instructions']>0 else 1)" \
+python3 -c "import json,sys; s=json.load(open('$2/stats.json')); sys.exit(0 if s['run.outcome']=='failed' and s['run.exit_code']==1 and s['run.failure'].startswith('interrupted (Ctrl-C)') and s['cpu.instructions']>0 else 1)" \
   || { echo "FAIL: stats.json of the interrupted run is missing or wrong"; exit 1; }
 echo "interrupted cleanly"
