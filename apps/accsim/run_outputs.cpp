@@ -1,11 +1,35 @@
 #include "run_outputs.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
+#include <string>
 
 namespace fs = std::filesystem;
 
 namespace accsim::cli {
+
+namespace {
+
+// Throws, naming the OS's reason, unless a file can be created in `dir`. Checked before the
+// simulation so that an unwritable directory is not found only after a long run. Permission
+// bits do not tell (root ignores them, read-only mounts refuse root too): creating a file does.
+void check_writable(const fs::path& dir) {
+  const fs::path probe = dir / (".accsim-write-check-" + std::to_string(::getpid()));
+  const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+  if (fd < 0) {
+    throw std::runtime_error("cannot write to output directory " + dir.string() + ": " +
+                             std::strerror(errno));
+  }
+  ::close(fd);
+  ::unlink(probe.c_str());
+}
+
+}  // namespace
 
 void prepare_output_dir(const fs::path& dir) {
   std::error_code ec;
@@ -14,6 +38,7 @@ void prepare_output_dir(const fs::path& dir) {
     throw std::runtime_error("cannot create output directory " + dir.string() + ": " +
                              ec.message());
   }
+  check_writable(dir);
 }
 
 void write_text_file(const fs::path& file, const std::string& text) {

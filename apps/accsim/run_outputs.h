@@ -14,7 +14,8 @@
 
 namespace accsim::cli {
 
-// Creates `dir` if needed; throws std::runtime_error naming the path on failure.
+// Creates `dir` if needed and checks that files can be written in it; throws
+// std::runtime_error naming the path and the OS reason on failure.
 void prepare_output_dir(const std::filesystem::path& dir);
 void write_text_file(const std::filesystem::path& file, const std::string& text);
 void write_run_outputs(const std::filesystem::path& dir, const nlohmann::json& effective_config,
