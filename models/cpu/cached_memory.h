@@ -57,6 +57,9 @@ class CachedMemory : public MemoryIf {
   bool fetch_word(uint32_t pc, uint32_t& word) override;
   uint64_t fetch_stall(uint32_t pc, uint64_t cycle) override;
   uint32_t fetch_block_bytes() const override;
+  void count_repeated_fetches(uint64_t count) override;
+  bool traces_fetches() const override { return m_din != nullptr; }
+  void trace_fetch(uint32_t pc, uint64_t cycle) override;
   bool load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
             uint64_t& stall) override;
   bool store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
@@ -99,6 +102,7 @@ class CachedMemory : public MemoryIf {
     uint64_t bytes_filled = 0;
     uint64_t bytes_written = 0;
     uint64_t bus_errors = 0;
+    uint64_t repeated_fetch_hits = 0;  // fetches of the line just fetched (I$ only)
     std::vector<uint64_t> function_misses;
     uint64_t classified[3][3] = {};  // [AccessKind][MissClass]
     // Write-through path: the bus takes one write at a time (the bridge holds it until the
@@ -132,7 +136,8 @@ class CachedMemory : public MemoryIf {
   std::vector<std::pair<uint64_t, uint64_t>> m_no_dmi;  // inclusive ranges the bus refused
   const Region* m_last_data = nullptr;
   const Region* m_last_fetch = nullptr;
-  std::vector<uint8_t> m_scratch;  // line buffer for refills and write-backs
+  bool m_last_fetch_cached = false;  // the last fetch_stall went through the I$
+  std::vector<uint8_t> m_scratch;    // line buffer for refills and write-backs
 
   std::unique_ptr<TraceFile> m_din;
   std::unique_ptr<TraceFile> m_misses;

@@ -19,6 +19,16 @@ class MemoryIf {
   // execution enters a new fetch block (fetch_block_bytes()).
   virtual uint64_t fetch_stall(uint32_t pc, uint64_t cycle) = 0;
   virtual uint32_t fetch_block_bytes() const = 0;
+  // The further instructions fetched from the block of the last fetch_stall: each is a fetch
+  // (a cache hit on the line just fetched) that costs nothing, counted so that the cache
+  // statistics are per instruction fetch. Reported before the next fetch_stall and at the end
+  // of every Rv32Core::run.
+  virtual void count_repeated_fetches(uint64_t count) {}
+  // A trace of every instruction fetch (Dinero's din): when traces_fetches(), the core reports
+  // each instruction's fetch here, apart from the once-per-block timing, so that tracing
+  // changes neither the timing nor the cache statistics.
+  virtual bool traces_fetches() const { return false; }
+  virtual void trace_fetch(uint32_t pc, uint64_t cycle) {}
 
   // Data accesses of 1, 2 or 4 bytes; false = access fault (bus error or unmapped).
   virtual bool load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,

@@ -73,6 +73,8 @@ void Rv32Core::reset(uint32_t pc) {
   const uint32_t block = m_memory.fetch_block_bytes();
   m_fetch_block_mask = ~(block - 1);
   m_current_fetch_block = 1;
+  m_trace_fetches = m_memory.traces_fetches();
+  m_repeated_fetches = 0;
   const size_t functions = m_symbols ? m_symbols->size() : 1;
   m_func_cycles.assign(functions, 0);
   m_func_instret.assign(functions, 0);
@@ -170,12 +172,16 @@ uint64_t Rv32Core::run(uint64_t stop_cycle) {
     const uint64_t first_cycle = m_cycle;
     StallCounters stalls_before;
     if (m_observer) stalls_before = m_stalls;
+    if (m_trace_fetches) m_memory.trace_fetch(m_pc, m_cycle);
     const uint32_t block = m_pc & m_fetch_block_mask;
     if (block != m_current_fetch_block) {
+      report_repeated_fetches();
       const uint64_t stall = m_memory.fetch_stall(m_pc, m_cycle);
       m_cycle += stall;
       m_stalls.fetch += stall;
       m_current_fetch_block = block;
+    } else {
+      ++m_repeated_fetches;
     }
     if ((m_store_hold[0] | m_store_hold[1]) != 0) apply_store_hold();
     const uint64_t begin = m_cycle;
@@ -191,7 +197,14 @@ uint64_t Rv32Core::run(uint64_t stop_cycle) {
     if (m_observer) notify_observer(d, first_cycle, stalls_before);
     m_pc = m_next_pc;
   }
+  report_repeated_fetches();
   return m_instret - start_instret;
+}
+
+void Rv32Core::report_repeated_fetches() {
+  if (m_repeated_fetches == 0) return;
+  m_memory.count_repeated_fetches(m_repeated_fetches);
+  m_repeated_fetches = 0;
 }
 
 void Rv32Core::notify_observer(const DecodedInsn& d, uint64_t first_cycle,

@@ -131,6 +131,8 @@ class Rv32Core {
   void invalidate_code_word(uint32_t address);
   uint32_t operand_ready_stall(const DecodedInsn& d);
   void apply_store_hold();
+  // Hands the fetches counted since the last fetch_stall to the memory.
+  void report_repeated_fetches();
   void notify_observer(const DecodedInsn& d, uint64_t first_cycle, const StallCounters& before);
   void load(const DecodedInsn& d, unsigned size, bool sign);
   void store(const DecodedInsn& d, unsigned size);
@@ -169,6 +171,8 @@ class Rv32Core {
   std::vector<std::unique_ptr<DecodedPage>> m_pages;  // indexed by pc >> kPageBits
   uint32_t m_fetch_block_mask = ~3u;
   uint32_t m_current_fetch_block = 1;  // never a valid block address (odd)
+  bool m_trace_fetches = false;        // the memory traces every fetch (MemoryIf::trace_fetch)
+  uint64_t m_repeated_fetches = 0;     // not yet reported (MemoryIf::count_repeated_fetches)
 
   StallCounters m_stalls;
   BranchCounters m_branches;

@@ -247,10 +247,13 @@ TEST_CASE("the din trace records every access with Dinero labels", "[cpu][cached
   {
     FakeBus bus(1);
     CachedMemory mem(bus, vexriscv_caches(), traces);
-    CHECK(mem.fetch_block_bytes() == 4);  // every fetch is traced
+    // Every fetch is traced, apart from the once-per-line timing, which tracing leaves alone.
+    CHECK(mem.fetch_block_bytes() == 32);
+    CHECK(mem.traces_fetches());
     uint32_t v;
     uint64_t stall;
     mem.load(0x40000010, 4, 5, v, stall);  // before the window: not traced
+    mem.trace_fetch(0x40000020, 10);
     mem.fetch_stall(0x40000020, 10);
     mem.load(0x40000010, 4, 11, v, stall);
     mem.store(0x400000a0, 1, 3, 12, stall);
@@ -277,11 +280,24 @@ TEST_CASE("a trace cap truncates and says so", "[cpu][cached_memory]") {
   traces.limits.max_rows = 3;
   FakeBus bus(1);
   CachedMemory mem(bus, vexriscv_caches(), traces);
-  for (uint32_t i = 0; i < 10; ++i) mem.fetch_stall(0x40000000 + 4 * i, i);
+  for (uint32_t i = 0; i < 10; ++i) mem.trace_fetch(0x40000000 + 4 * i, i);
   mem.flush_traces();
   const auto notes = mem.trace_notes();
   REQUIRE(notes.size() == 1);
   CHECK_THAT(notes[0], Catch::Contains("truncated after 3 rows"));
+}
+
+TEST_CASE("the fetches that follow a line's fetch count as I$ hits", "[cpu][cached_memory]") {
+  FakeBus bus(1);
+  CachedMemory mem(bus, vexriscv_caches());
+  CHECK_FALSE(mem.traces_fetches());
+  mem.fetch_stall(0x40000000, 0);  // a miss: the line is filled
+  mem.count_repeated_fetches(7);   // the line's other 7 instructions
+  Stats stats;
+  mem.report(stats);
+  CHECK(stats.get("cache.icache.accesses.fetch") == 8);
+  CHECK(stats.get("cache.icache.misses.fetch") == 1);
+  CHECK(stats.get("cache.icache.hits") == 7);
 }
 
 TEST_CASE("cache statistics appear under cache.<name>", "[cpu][cached_memory]") {
