@@ -359,7 +359,9 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       {"simulated_mips",
        host_seconds > 0 ? double(cpu.core().instret()) / host_seconds / 1e6 : 0.0},
       {"simulated_mhz", host_seconds > 0 ? double(cpu.core().cycle()) / host_seconds / 1e6 : 0.0}};
-  write_run_outputs(out_dir, cfg, stats, host);
+  nlohmann::json simulated_config = cfg;  // config.json: what ran, re-runnable as is
+  if (vta) record_simulated_vta(simulated_config, *vta);
+  write_run_outputs(out_dir, simulated_config, stats, host);
 
   if (!global.quiet) print_run_summary(stdout, stats, host, out_dir.string());
   if (!failure.empty() && !failure_printed) spdlog::error("{}", failure);

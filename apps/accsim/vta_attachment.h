@@ -15,4 +15,9 @@ namespace accsim::cli {
 std::unique_ptr<vta::VtaModule> attach_vta(const config::LoadedConfig& loaded, Platform& platform,
                                            RunStatus& status, uint64_t max_cycles);
 
+// Makes `effective` (the config.json of the run) record the VTA as simulated: its shape in
+// vta.hw, with vta.hw_file's keys folded in (and hw_file emptied, so that config.json re-runs
+// the same shape from any directory).
+void record_simulated_vta(nlohmann::json& effective, const vta::VtaModule& vta);
+
 }  // namespace accsim::cli

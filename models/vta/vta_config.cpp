@@ -141,7 +141,14 @@ std::string check_shape(const VtaShape& s) {
   return {};
 }
 
-VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& config_dir) {
+json shape_to_json(const VtaShape& shape) {
+  json out = json::object();
+  for (const auto& k : kShapeKeys) out[k.name] = shape.*k.member;
+  return out;
+}
+
+VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& config_dir,
+                               const std::vector<std::string>& hw_keys_over_file) {
   VtaConfig c;
   if (vta.contains("base")) {
     const auto base = config::parse_address(vta.at("base"));
@@ -161,6 +168,11 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
       throw VtaConfigError("vta.hw_file", p.string() + " is not valid JSON: " + e.what());
     }
     apply_shape(file, c.shape, "vta.hw_file (" + p.string() + ")");
+    for (const std::string& key : hw_keys_over_file) {
+      if (vta.contains("hw") && vta.at("hw").contains(key)) {
+        apply_shape(json{{key, vta.at("hw").at(key)}}, c.shape, "vta.hw");
+      }
+    }
   }
   if (const std::string problem = check_shape(c.shape); !problem.empty()) {
     throw VtaConfigError("vta.hw", problem);

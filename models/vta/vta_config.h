@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "accsim/vta_isa.h"
 
@@ -84,9 +85,15 @@ class VtaConfigError : public std::invalid_argument {
 };
 
 // Builds the configuration from the "vta" section. A "hw_file" (an upstream vta_config.json)
-// is read relative to `config_dir`. Throws VtaConfigError.
+// is read relative to `config_dir`; its keys replace those of "hw", except the keys of "hw"
+// named in `hw_keys_over_file` (set on the command line: an explicit override must not be
+// silently ignored). Throws VtaConfigError.
 VtaConfig vta_config_from_json(const nlohmann::json& vta,
-                               const std::filesystem::path& config_dir = {});
+                               const std::filesystem::path& config_dir = {},
+                               const std::vector<std::string>& hw_keys_over_file = {});
+
+// The shape as upstream vta_config.json keys: {"LOG_INP_WIDTH": 3, ..., "LOG_BLOCK": 4, ...}.
+nlohmann::json shape_to_json(const VtaShape& shape);
 
 // The shape's own problems (unsupported widths, depths that do not fit the encoding); empty
 // when valid. Exposed for the config cross-checks.

@@ -530,6 +530,11 @@ uint64_t VtaModule::dma_bytes() const { return m_dram->m_read_bytes + m_dram->m_
 
 void VtaModule::report(Stats& stats) const {
   const VtaCounters& c = m_core.counters();
+  const nlohmann::json shape = shape_to_json(m_config.shape);
+  for (const auto& [key, value] : shape.items()) {
+    stats.set("vta.hw." + key, value.get<uint64_t>(),
+              "The simulated shape (upstream vta_config.json key, log2)");
+  }
   stats.set("vta.launches", m_launches, "Programs launched (CONTROL = 1)");
   stats.set("vta.cycles", m_total_cycles,
             "VTA cycles from launch to FINISH, summed over launches (the CYCLES register)");

@@ -48,6 +48,7 @@ class VtaModule : public sc_core::sc_module {
             RunStatus& status, uint64_t max_cycles);
   ~VtaModule() override;
 
+  const VtaConfig& config() const { return m_config; }
   const VtaCore& core() const { return m_core; }
   VtaCore& core() { return m_core; }
   uint64_t launches() const { return m_launches; }

@@ -64,6 +64,8 @@ struct LoadedConfig {
 
   // The origin of `dotted_path`, or of its longest recorded prefix; "" if nothing matches.
   std::string origin_of(const std::string& dotted_path) const;
+  // True if `dotted_path` (or the node holding it) was set by an override ("--set").
+  bool set_on_command_line(const std::string& dotted_path) const;
 };
 
 // Checks spanning several keys (overlapping address ranges, ...), run after schema validation

@@ -76,4 +76,8 @@ std::string LoadedConfig::origin_of(const std::string& dotted_path) const {
   return detail::origin_lookup(origins, dotted_path);
 }
 
+bool LoadedConfig::set_on_command_line(const std::string& dotted_path) const {
+  return origin_of(dotted_path) == detail::kOverrideOrigin;
+}
+
 }  // namespace accsim::config

@@ -267,6 +267,13 @@ TEST_CASE("an upstream vta_config.json named by hw_file replaces the inline keys
   CHECK(c.shape.block() == 32);
   CHECK(c.shape.uop_depth() == 4096);
   CHECK(c.shape.wgt_depth() == 256);
+  // A key set on the command line wins over the file.
+  const auto overridden = vta_config_from_json(
+      nlohmann::json::parse(R"({"hw": {"LOG_BLOCK": 4}, "hw_file": "vta_config.json"})"), dir,
+      {"LOG_BLOCK"});
+  CHECK(overridden.shape.block() == 16);
+  CHECK(overridden.shape.uop_depth() == 4096);
+  CHECK(shape_to_json(overridden.shape)["LOG_BLOCK"] == 4);
   {
     std::ofstream f(dir / "bad.json");
     f << R"({"LOG_BLOCK_IN": 4, "LOG_BLOCK_OUT": 5})";
