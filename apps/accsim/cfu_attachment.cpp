@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cfu_factory.h"
+#include "run_outputs.h"
 
 namespace fs = std::filesystem;
 
@@ -28,7 +29,7 @@ CfuAttachment attach_cfu(const config::LoadedConfig& loaded, const Clock& clock,
   }
   cfu::VerilatedCfuOptions rtl;
   if (fst) {
-    rtl.fst_path = (out_dir / "cfu.fst").string();
+    rtl.fst_path = (out_dir / run_file::kCfuWaveform).string();
     rtl.trace_first_cycle = window.window_begin;
     rtl.trace_end_cycle = window.window_end;
   }

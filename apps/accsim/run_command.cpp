@@ -80,7 +80,7 @@ std::unique_ptr<TimelineRecorder> make_timeline(const fs::path& out_dir, const T
                                                 uint64_t interval, Platform& platform,
                                                 cpu::CpuModule& cpu, cfu::CfuModule* cfu,
                                                 vta::VtaModule* vta) {
-  auto t = std::make_unique<TimelineRecorder>((out_dir / "timeline.json").string(),
+  auto t = std::make_unique<TimelineRecorder>((out_dir / run_file::kTimeline).string(),
                                               platform.clock(), limits, interval);
   t->add_counter({"icache misses", [&cpu] { return double(cpu.memory().totals().icache_misses); }});
   t->add_counter({"dcache misses", [&cpu] { return double(cpu.memory().totals().dcache_misses); }});
@@ -189,7 +189,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
                                ? fs::path("traces") / (config_stem + "-" + workload_stem)
                                : fs::path(options.out_dir);
   try {
-    prepare_output_dir(out_dir);
+    prepare_run_dir(out_dir);
   } catch (const std::runtime_error& e) {
     std::fprintf(stderr, "--out: %s\n", e.what());
     return kExitUsageError;
@@ -202,13 +202,13 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
 
   cpu::MemoryTraceOptions traces;
   traces.limits = options.trace_limits;
-  if (wants(options.traces, "mem")) traces.din_path = (out_dir / "mem.din").string();
+  if (wants(options.traces, "mem")) traces.din_path = (out_dir / run_file::kMemDin).string();
   if (wants(options.traces, "cache-misses")) {
-    traces.misses_path = (out_dir / "cache_misses.csv").string();
+    traces.misses_path = (out_dir / run_file::kCacheMisses).string();
   }
 
   Console console(wants(options.traces, "console")
-                      ? std::make_unique<std::ofstream>(out_dir / "console.log")
+                      ? std::make_unique<std::ofstream>(out_dir / run_file::kConsole)
                       : nullptr);
   RunStatus status;
   Platform platform(cfg, status);
@@ -291,8 +291,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       observers.add(timeline.get());
     }
     if (wants(options.traces, "insn")) {
-      insn_trace =
-          std::make_unique<InstructionTrace>((out_dir / "insn.csv").string(), options.trace_limits);
+      insn_trace = std::make_unique<InstructionTrace>((out_dir / run_file::kInsn).string(),
+                                                      options.trace_limits);
       insn_trace->set_symbols(&image.symbols);
       observers.add(insn_trace.get());
     }

@@ -31,6 +31,15 @@ void check_writable(const fs::path& dir) {
 
 }  // namespace
 
+namespace run_file {
+const std::vector<const char*>& all() {
+  static const std::vector<const char*> files = {kConfig,  kStats,       kStatsText, kHost,
+                                                 kConsole, kCacheMisses, kMemDin,    kTimeline,
+                                                 kInsn,    kCfuWaveform, kManifest};
+  return files;
+}
+}  // namespace run_file
+
 void prepare_output_dir(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
@@ -39,6 +48,18 @@ void prepare_output_dir(const fs::path& dir) {
                              ec.message());
   }
   check_writable(dir);
+}
+
+void prepare_run_dir(const fs::path& dir) {
+  prepare_output_dir(dir);
+  for (const char* name : run_file::all()) {
+    std::error_code ec;
+    fs::remove(dir / name, ec);
+    if (ec) {
+      throw std::runtime_error("cannot remove " + (dir / name).string() +
+                               " of an earlier run: " + ec.message());
+    }
+  }
 }
 
 void write_text_file(const fs::path& file, const std::string& text) {
@@ -50,8 +71,8 @@ void write_text_file(const fs::path& file, const std::string& text) {
 
 void write_run_outputs(const fs::path& dir, const nlohmann::json& effective_config,
                        const Stats& stats, const nlohmann::json& host) {
-  write_text_file(dir / "config.json", effective_config.dump(2) + "\n");
-  write_text_file(dir / "stats.json", stats.to_json().dump(2) + "\n");
+  write_text_file(dir / run_file::kConfig, effective_config.dump(2) + "\n");
+  write_text_file(dir / run_file::kStats, stats.to_json().dump(2) + "\n");
   // stats.txt carries the host figures too, gem5 style (hostSeconds, host_inst_rate); stats.json
   // leaves them out so that it stays byte-identical between identical runs.
   Stats text = stats;
@@ -60,8 +81,14 @@ void write_run_outputs(const fs::path& dir, const nlohmann::json& effective_conf
                 "Simulated million instructions per host second");
   text.set_real("host.simulated_mhz", host.value("simulated_mhz", 0.0),
                 "Simulated million cycles per host second");
-  write_text_file(dir / "stats.txt", text.to_text());
-  write_text_file(dir / "host.json", host.dump(2) + "\n");
+  write_text_file(dir / run_file::kStatsText, text.to_text());
+  write_text_file(dir / run_file::kHost, host.dump(2) + "\n");
+  // prepare_run_dir cleared the run files, so those present are this run's.
+  nlohmann::json files = nlohmann::json::array();
+  for (const char* name : run_file::all()) {
+    if (name != std::string(run_file::kManifest) && fs::exists(dir / name)) files.push_back(name);
+  }
+  write_text_file(dir / run_file::kManifest, nlohmann::json{{"files", files}}.dump(2) + "\n");
 }
 
 }  // namespace accsim::cli

@@ -4,20 +4,46 @@
 //   stats.txt    the same with descriptions (for people), plus the host.* figures of host.json
 //   host.json    host seconds and simulation speed: the only file that differs between two
 //                runs of the same inputs
+//   manifest.json  the files this run wrote (a reused directory holds no file of an earlier run)
+// and the traces asked for (console.log, cache_misses.csv, mem.din, timeline.json, insn.csv,
+// cfu.fst).
 #pragma once
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "stats.h"
 
 namespace accsim::cli {
 
+// The name of every file `accsim run` writes into its output directory.
+namespace run_file {
+inline constexpr const char* kConfig = "config.json";
+inline constexpr const char* kStats = "stats.json";
+inline constexpr const char* kStatsText = "stats.txt";
+inline constexpr const char* kHost = "host.json";
+inline constexpr const char* kManifest = "manifest.json";
+inline constexpr const char* kConsole = "console.log";
+inline constexpr const char* kCacheMisses = "cache_misses.csv";
+inline constexpr const char* kMemDin = "mem.din";
+inline constexpr const char* kTimeline = "timeline.json";
+inline constexpr const char* kInsn = "insn.csv";
+inline constexpr const char* kCfuWaveform = "cfu.fst";
+// All of the above, in manifest order.
+const std::vector<const char*>& all();
+}  // namespace run_file
+
 // Creates `dir` if needed and checks that files can be written in it; throws
 // std::runtime_error naming the path and the OS reason on failure.
 void prepare_output_dir(const std::filesystem::path& dir);
+// prepare_output_dir, then removes the files an earlier run left there (only run_file::all();
+// nothing else in the directory is touched), so that every file in it is this run's.
+void prepare_run_dir(const std::filesystem::path& dir);
 void write_text_file(const std::filesystem::path& file, const std::string& text);
+// Writes config.json, stats.json, stats.txt, host.json, then manifest.json listing every run
+// file present (the traces included).
 void write_run_outputs(const std::filesystem::path& dir, const nlohmann::json& effective_config,
                        const Stats& stats, const nlohmann::json& host);
 
