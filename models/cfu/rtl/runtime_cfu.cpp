@@ -3,12 +3,16 @@
 #include <dlfcn.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -73,12 +77,27 @@ void run(const std::string& what, const std::string& command, const fs::path& lo
   throw std::runtime_error("cfu.rtl: " + what + " failed (" + log.string() + "): " + first);
 }
 
-}  // namespace
+std::string hex(uint64_t key) {
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(key));
+  return text;
+}
 
-std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
-                                           const VerilatedCfuOptions& options,
-                                           const std::function<void(const std::string&)>& note) {
-  if (spec.sources.empty()) throw std::runtime_error("cfu.rtl.sources: no Verilog sources");
+// What `command` prints on stdout ("" if it cannot run).
+std::string output_of(const std::string& command) {
+  std::string out;
+  if (FILE* pipe = ::popen((command + " 2>/dev/null").c_str(), "r")) {
+    char buffer[256];
+    while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
+    ::pclose(pipe);
+  }
+  return out;
+}
+
+// The key of everything the build depends on that is known before running Verilator: accsim's
+// side (wrapper, build, transactor headers), Verilator's version, the top, the parameters and
+// the sources named in the config.
+uint64_t design_key(const RuntimeCfuSpec& spec) {
   uint64_t key = fnv1a64(kWrapperVersion, 1469598103934665603ull);
   key = fnv1a64(ACCSIM_RUNTIME_CFU_BUILD_ID, key);
   // The headers compiled into the library (the transactor and what it includes): a change to
@@ -87,6 +106,8 @@ std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
   for (std::string header; std::getline(headers, header, '|');) {
     key = fnv1a64(read_file(header), key);
   }
+  // The Verilator that runs now, which may not be the one accsim was built with.
+  key = fnv1a64(output_of(quote(ACCSIM_VERILATOR) + " --version"), key);
   key = fnv1a64(spec.top, key);
   for (const auto& [name, value] : spec.parameters) {
     key = fnv1a64(name + "=" + std::to_string(value), key);
@@ -95,39 +116,116 @@ std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
     key = fnv1a64(fs::absolute(source).string(), key);
     key = fnv1a64(read_file(source), key);
   }
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(key));
-  const fs::path dir = fs::path(spec.cache_dir) / hex;
-  const fs::path library = dir / "libcfu.so";
+  return key;
+}
 
-  if (!fs::exists(library)) {
+// The files Verilator read (sources and every `include), from its dependency file: the
+// prerequisites of "targets : prerequisites", less Verilator's own executable.
+std::vector<std::string> files_verilator_read(const fs::path& ver_d) {
+  std::ifstream in(ver_d);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t colon = text.find(": ");
+  std::vector<std::string> files;
+  if (colon == std::string::npos) return files;
+  std::istringstream words(text.substr(colon + 2));
+  for (std::string word; words >> word;) {
+    if (word == "\\" || fs::path(word).filename().string().rfind("verilator", 0) == 0) continue;
+    if (std::find(files.begin(), files.end(), word) == files.end()) files.push_back(word);
+  }
+  return files;
+}
+
+// The key of the design's dependencies: the path and contents of each file (a file that is
+// gone changes the key too, so the next build reports it).
+uint64_t dependency_key(uint64_t design, const std::vector<std::string>& files) {
+  uint64_t key = design;
+  for (const auto& file : files) {
+    key = fnv1a64(file, key);
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream contents;
+    if (in) contents << in.rdbuf();
+    key = fnv1a64(in ? contents.str() : std::string("<missing>"), key);
+  }
+  return key;
+}
+
+std::vector<std::string> read_lines(const fs::path& file) {
+  std::ifstream in(file);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) lines.push_back(line);
+  }
+  return lines;
+}
+
+// Verilates and compiles the design into `dir` (a fresh directory); returns the files
+// Verilator read.
+std::vector<std::string> build_library(const RuntimeCfuSpec& spec, const fs::path& dir) {
+  fs::create_directories(dir);
+  std::ofstream(dir / "wrapper.cpp") << kWrapper;
+  std::string verilate = std::string(ACCSIM_VERILATOR) +
+                         " --cc --build -j 2 -Wno-fatal -O3 --trace-fst --prefix Vuser_cfu"
+                         " --top-module " +
+                         quote(spec.top) + " -CFLAGS '-fPIC -O2' -Mdir " +
+                         quote((dir / "obj").string());
+  for (const auto& [name, value] : spec.parameters) {
+    verilate += " -G" + name + "=" + std::to_string(value);
+  }
+  // `include "x.vh" finds files beside the sources.
+  for (const auto& source : spec.sources) {
+    verilate += " +incdir+" + quote(fs::absolute(source).parent_path().string());
+  }
+  for (const auto& source : spec.sources) verilate += " " + quote(fs::absolute(source).string());
+  run("verilator", verilate, dir / "verilator.log");
+  // The Verilated runtime and accsim's own symbols come from the accsim executable, which
+  // exports them: only the design and the wrapper are compiled here.
+  const std::string compile =
+      std::string(ACCSIM_CXX) + " -std=c++17 -shared -fPIC -O2 " + ACCSIM_RUNTIME_CFU_INCLUDES +
+      " -I" + quote((dir / "obj").string()) + " -o " + quote((dir / "libcfu.so").string()) + " " +
+      quote((dir / "wrapper.cpp").string()) + " -Wl,--whole-archive " +
+      quote((dir / "obj" / "Vuser_cfu__ALL.a").string()) + " -Wl,--no-whole-archive";
+  run("compiling the Verilated CFU", compile, dir / "compile.log");
+  return files_verilator_read(dir / "obj" / "Vuser_cfu__ver.d");
+}
+
+// Writes `text` to `file` atomically (parallel runs never read a half-written file).
+void write_atomically(const fs::path& file, const std::string& text) {
+  const fs::path temporary = file.string() + ".tmp" + std::to_string(::getpid());
+  std::ofstream(temporary) << text;
+  fs::rename(temporary, file);
+}
+
+}  // namespace
+
+std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
+                                           const VerilatedCfuOptions& options,
+                                           const std::function<void(const std::string&)>& note) {
+  if (spec.sources.empty()) throw std::runtime_error("cfu.rtl.sources: no Verilog sources");
+  // The cache: <cache>/<design key>/<dependency key>/libcfu.so. Which files a design includes
+  // is only known once Verilator has read them, so <design key>/dependencies lists the files of
+  // its last build; their current contents select the build, and an edited `include file
+  // selects none, so the design is built again (and the list refreshed).
+  const uint64_t design = design_key(spec);
+  const fs::path design_dir = fs::path(spec.cache_dir) / hex(design);
+  const fs::path dependencies = design_dir / "dependencies";
+  fs::path dir = design_dir / hex(dependency_key(design, read_lines(dependencies)));
+  if (!fs::exists(dir / "libcfu.so")) {
     if (note) {
       note("verilating " + spec.sources.front() + (spec.sources.size() > 1 ? " (and more)" : "") +
-           " into " + dir.string() + " (first use of this design; cached afterwards)");
+           " into " + design_dir.string() + " (first use of this design; cached afterwards)");
     }
-    fs::create_directories(dir);
-    std::ofstream(dir / "wrapper.cpp") << kWrapper;
-    std::string verilate = std::string(ACCSIM_VERILATOR) +
-                           " --cc --build -j 2 -Wno-fatal -O3 --trace-fst --prefix Vuser_cfu"
-                           " --top-module " +
-                           quote(spec.top) + " -CFLAGS '-fPIC -O2' -Mdir " +
-                           quote((dir / "obj").string());
-    for (const auto& [name, value] : spec.parameters) {
-      verilate += " -G" + name + "=" + std::to_string(value);
-    }
-    for (const auto& source : spec.sources) verilate += " " + quote(fs::absolute(source).string());
-    run("verilator", verilate, dir / "verilator.log");
-    // The Verilated runtime and accsim's own symbols come from the accsim executable, which
-    // exports them: only the design and the wrapper are compiled here.
-    const fs::path temporary = dir / ("libcfu.so.tmp" + std::to_string(::getpid()));
-    const std::string compile =
-        std::string(ACCSIM_CXX) + " -std=c++17 -shared -fPIC -O2 " + ACCSIM_RUNTIME_CFU_INCLUDES +
-        " -I" + quote((dir / "obj").string()) + " -o " + quote(temporary.string()) + " " +
-        quote((dir / "wrapper.cpp").string()) + " -Wl,--whole-archive " +
-        quote((dir / "obj" / "Vuser_cfu__ALL.a").string()) + " -Wl,--no-whole-archive";
-    run("compiling the Verilated CFU", compile, dir / "compile.log");
-    fs::rename(temporary, library);  // atomic: parallel runs never load a half-written file
+    const fs::path staging = design_dir / ("build.tmp" + std::to_string(::getpid()));
+    fs::remove_all(staging);
+    const std::vector<std::string> files = build_library(spec, staging);
+    std::string list;
+    for (const auto& file : files) list += file + "\n";
+    write_atomically(dependencies, list);
+    dir = design_dir / hex(dependency_key(design, files));
+    std::error_code ec;
+    fs::rename(staging, dir, ec);  // fails if a parallel run got there first: use its build
+    if (ec) fs::remove_all(staging);
   }
+  const fs::path library = dir / "libcfu.so";
   void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (handle == nullptr) {
     throw std::runtime_error(std::string("cfu.rtl: cannot load ") + library.string() + ": " +
