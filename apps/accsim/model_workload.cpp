@@ -10,6 +10,7 @@
 #include "accsim_tflite/model.h"
 #include "elf_loader.h"
 #include "platform.h"
+#include "run_outputs.h"
 #include "stats.h"
 
 namespace fs = std::filesystem;
@@ -223,7 +224,7 @@ bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
     std::fprintf(stderr, "model: the output tensor at 0x%08x is not in memory\n", addr);
     return false;
   }
-  std::ofstream(out_dir / "output.bin", std::ios::binary)
+  std::ofstream(out_dir / run_file::kModelOutput, std::ios::binary)
       .write(reinterpret_cast<const char*>(data.data()), std::streamsize(bytes));
   if (out.type != 9 /* int8 */) return true;
   std::vector<int> values(data.begin(), data.end());

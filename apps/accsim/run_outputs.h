@@ -6,7 +6,7 @@
 //                runs of the same inputs
 //   manifest.json  the files this run wrote (a reused directory holds no file of an earlier run)
 // and the traces asked for (console.log, cache_misses.csv, mem.din, timeline.json, insn.csv,
-// cfu.fst).
+// cfu.fst) and a --model run's output.bin.
 #pragma once
 
 #include <filesystem>
@@ -31,6 +31,7 @@ inline constexpr const char* kMemDin = "mem.din";
 inline constexpr const char* kTimeline = "timeline.json";
 inline constexpr const char* kInsn = "insn.csv";
 inline constexpr const char* kCfuWaveform = "cfu.fst";
+inline constexpr const char* kModelOutput = "output.bin";  // a --model run's output tensor
 // All of the above, in manifest order.
 const std::vector<const char*>& all();
 }  // namespace run_file
