@@ -114,6 +114,9 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
       case sim_control_reg::kOutputBytes:
         m_output_bytes = value;
         break;
+      case sim_control_reg::kPlacement:
+        if (m_placement_listener) m_placement_listener(value, cycle);
+        break;
       default:
         trans.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     }
@@ -150,6 +153,21 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
         break;
       case sim_control_reg::kArenaBytes:
         value = m_workload.arena_bytes;
+        break;
+      case sim_control_reg::kSocCfu:
+        value = m_workload.soc_cfu;
+        break;
+      case sim_control_reg::kSocVtaBase:
+        value = m_workload.soc_vta_base;
+        break;
+      case sim_control_reg::kDelegate:
+        value = m_workload.delegate;
+        break;
+      case sim_control_reg::kOverridesAddr:
+        value = m_workload.overrides_addr;
+        break;
+      case sim_control_reg::kOverridesCount:
+        value = m_workload.overrides_count;
         break;
       default:
         if (offset >= sim_control_reg::kArg0 &&

@@ -19,6 +19,12 @@
 //   0x54 ARENA_BYTES   R   its size
 //   0x58 OUTPUT_ADDR   W   the firmware reports where output tensor 0 is after the run
 //   0x5C OUTPUT_BYTES  W   and its size; accsim writes those bytes to output.bin
+//   0x60 SOC_CFU       R   the CFU the SoC has (TFL_SOC_CFU_*, accsim/tflite_delegate.h)
+//   0x64 SOC_VTA_BASE  R   the VTA's register block, 0 = none
+//   0x68 DELEGATE      R   runtime.delegate (TFL_DELEGATE_*)
+//   0x6C OVERRIDES_ADDR R  runtime.placement as TflPlacementOverride entries in memory
+//   0x70 OVERRIDES_COUNT R their number
+//   0x74 PLACEMENT     W   address of a TflPlacementRecord: one operator's backend (and why)
 //
 // Region markers nest. Names are read through the bus's debug transport, so they may live in
 // any memory. Misuse (unreadable name, END without BEGIN, END naming another region) fails
@@ -62,6 +68,12 @@ constexpr uint64_t kArenaAddr = 0x50;
 constexpr uint64_t kArenaBytes = 0x54;
 constexpr uint64_t kOutputAddr = 0x58;
 constexpr uint64_t kOutputBytes = 0x5C;
+constexpr uint64_t kSocCfu = 0x60;
+constexpr uint64_t kSocVtaBase = 0x64;
+constexpr uint64_t kDelegate = 0x68;
+constexpr uint64_t kOverridesAddr = 0x6C;
+constexpr uint64_t kOverridesCount = 0x70;
+constexpr uint64_t kPlacement = 0x74;
 constexpr uint64_t kBlockSize = 0x100;
 constexpr uint32_t kIdValue = 0x41435349;
 }  // namespace sim_control_reg
@@ -71,6 +83,9 @@ struct WorkloadRegisters {
   uint32_t model_addr = 0, model_bytes = 0;
   uint32_t input_addr = 0, input_bytes = 0;
   uint32_t arena_addr = 0, arena_bytes = 0;
+  // The SoC and the delegation (accsim/tflite_delegate.h).
+  uint32_t soc_cfu = 0, soc_vta_base = 0, delegate = 0;
+  uint32_t overrides_addr = 0, overrides_count = 0;
 };
 
 struct RegionEvent {
@@ -88,6 +103,8 @@ class SimControl : public sc_core::sc_module {
 
   using ConsoleSink = std::function<void(char)>;
   using RegionListener = std::function<void(const RegionEvent&)>;
+  // Receives the address of each placement record the firmware writes to PLACEMENT.
+  using PlacementListener = std::function<void(uint64_t address, uint64_t cycle)>;
 
   SimControl(sc_core::sc_module_name name, const Clock& clock, RunStatus& status);
 
@@ -97,6 +114,9 @@ class SimControl : public sc_core::sc_module {
   void set_workload(const WorkloadRegisters& workload) { m_workload = workload; }
   // The output tensor the firmware reported (OUTPUT_ADDR, OUTPUT_BYTES); {0, 0} when none.
   std::pair<uint32_t, uint32_t> workload_output() const { return {m_output_addr, m_output_bytes}; }
+  void set_placement_listener(PlacementListener listener) {
+    m_placement_listener = std::move(listener);
+  }
   void add_region_listener(RegionListener listener) {
     m_region_listeners.push_back(std::move(listener));
   }
@@ -117,6 +137,7 @@ class SimControl : public sc_core::sc_module {
   uint64_t m_console_bytes = 0;
   std::vector<uint32_t> m_args;
   WorkloadRegisters m_workload;
+  PlacementListener m_placement_listener;
   uint32_t m_output_addr = 0, m_output_bytes = 0;
 };
 

@@ -1,0 +1,48 @@
+/* The delegation contract between accsim and the TFLite interpreter firmware (docs/models.md,
+ * "Accelerators"): which backends exist, how accsim passes runtime.delegate and
+ * runtime.placement, and the record the firmware sends back for each operator's placement.
+ * C, shared by the firmware and accsim (apps/accsim) so both read the same numbers. */
+#ifndef ACCSIM_TFLITE_DELEGATE_H
+#define ACCSIM_TFLITE_DELEGATE_H
+
+#include <stdint.h>
+
+/* Backends an operator can run on. */
+enum {
+  TFL_BACKEND_CPU = 0,
+  TFL_BACKEND_CFU = 1, /* the mnv2 CFU (seed 001's streaming 1x1 convolution) */
+  TFL_BACKEND_VTA = 2,
+  TFL_BACKEND_COUNT = 3
+};
+
+/* runtime.delegate: where operators go when no per-operator placement says otherwise. */
+enum {
+  TFL_DELEGATE_CPU = 0,
+  TFL_DELEGATE_CFU = 1,  /* every operator the CFU supports, the rest on the CPU */
+  TFL_DELEGATE_VTA = 2,  /* every operator the VTA supports, the rest on the CPU */
+  TFL_DELEGATE_AUTO = 3  /* per operator, the preferred supported backend (docs/models.md) */
+};
+
+/* sim-control SOC_CFU: the CFU the architecture has. */
+enum { TFL_SOC_CFU_NONE = 0, TFL_SOC_CFU_MNV2 = 1, TFL_SOC_CFU_OTHER = 2 };
+
+/* runtime.placement, as accsim writes it into the model region: one entry per override. */
+typedef struct {
+  uint32_t op_index;
+  uint32_t backend;
+} TflPlacementOverride;
+
+/* What the firmware reports for each operator before running the graph (sim-control PLACEMENT
+ * gets this record's address). `reason` says why an accelerator was not used, or is empty. */
+#define TFL_PLACEMENT_REASON_BYTES 120
+typedef struct {
+  uint32_t op_index;
+  uint32_t backend;
+  char reason[TFL_PLACEMENT_REASON_BYTES];
+} TflPlacementRecord;
+
+static inline const char* tfl_backend_name(uint32_t backend) {
+  return backend == TFL_BACKEND_CFU ? "cfu" : backend == TFL_BACKEND_VTA ? "vta" : "cpu";
+}
+
+#endif
