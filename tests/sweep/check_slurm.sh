@@ -36,7 +36,7 @@ finish() {
   rm -rf "$cluster"
 }
 trap finish EXIT
-trap 'exit 1' INT TERM
+trap 'echo "FAIL: interrupted or out of time"; exit 1' INT TERM
 
 start=$SECONDS
 SLURM_MAX_ARRAY_SIZE=3

@@ -10,6 +10,7 @@
 
 SLURM_DAEMON_PIDS=()
 SLURM_DIR=""
+SLURM_GUARD_PID=""
 
 slurm_can_run() {
   local missing=()
@@ -138,11 +139,29 @@ slurm_start() {
   SLURM_DAEMON_PIDS+=($!)
   slurmd -D -f "$SLURM_CONF" -N "$host" >"$SLURM_DIR/slurmd.out" 2>&1 &
   SLURM_DAEMON_PIDS+=($!)
+  slurm_guard
   if ! slurm_wait_for 30 slurm_node_idle; then
     echo "Slurm did not come up within 30 s (node state: $(sinfo -h -N -o %t 2>&1)):"
     tail -5 "$SLURM_DIR"/slurmctld.log "$SLURM_DIR"/slurmd.log "$SLURM_DIR"/*.out 2>/dev/null
     return 1
   fi
+}
+
+# A watcher that stops the daemons if the test dies without running its EXIT trap (SIGKILL):
+# it reads a pipe only the test (and the commands it runs) hold open, so it wakes up once they
+# are gone, however they ended.
+slurm_guard() {
+  exec {SLURM_LIFELINE}> >(
+    trap '' INT TERM
+    while read -r _; do :; done
+    pids=()
+    for pid in "${SLURM_DAEMON_PIDS[@]}"; do kill -TERM "$pid" 2>/dev/null && pids+=("$pid"); done
+    if [[ ${#pids[@]} -gt 0 ]]; then
+      sleep 5
+      kill -KILL "${pids[@]}" 2>/dev/null
+    fi
+  )
+  SLURM_GUARD_PID=$!
 }
 
 # Stops the daemons in reverse order: TERM, then KILL whatever is still there after 10 s.
@@ -166,4 +185,9 @@ slurm_stop() {
     wait "$pid" 2>/dev/null || true
   done
   SLURM_DAEMON_PIDS=()
+  if [[ -n $SLURM_GUARD_PID ]]; then
+    exec {SLURM_LIFELINE}>&-  # the daemons are gone: the watcher finds nothing and ends
+    wait "$SLURM_GUARD_PID" 2>/dev/null
+    SLURM_GUARD_PID=""
+  fi
 }
