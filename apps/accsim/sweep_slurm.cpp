@@ -4,6 +4,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -25,9 +26,10 @@ namespace accsim::cli {
 namespace {
 
 constexpr size_t kDefaultMaxArraySize = 1001;  // Slurm's default MaxArraySize
-// The point directories are cheap to read; squeue asks the controller, which busy clusters
-// ask users not to poll often.
-constexpr auto kMarkerPollInterval = std::chrono::seconds(1);
+// The point directories are cheap to look at (two stats a point; a second apart, one more
+// per thousand points waited for, up to ten, to spare a shared file system); squeue asks the
+// controller, which busy clusters ask users not to poll often.
+constexpr long kMarkerPollSeconds = 1, kMaxMarkerPollSeconds = 10;
 constexpr auto kQueuePollInterval = std::chrono::seconds(5);
 constexpr auto kQuietWaitNotice = std::chrono::seconds(60);
 constexpr int kQueueFailuresBeforeGivingUp = 24;  // two minutes of squeue errors
@@ -111,11 +113,6 @@ size_t max_array_size() {
   return kDefaultMaxArraySize;
 }
 
-struct Submitted {
-  std::string job_id;
-  ArrayChunk chunk;
-};
-
 // A point's place in the submitted arrays, for naming its Slurm log.
 struct TaskRef {
   std::string job_id;
@@ -145,6 +142,7 @@ class SlurmSweep {
     for (const SweepPoint* point : m_points) indices.push_back(point->index);
     const size_t limit = max_array_size();
     for (const ArrayChunk& chunk : split_into_arrays(indices, limit)) {
+      if (InterruptGuard::interrupted()) break;
       std::vector<std::string> args = {"sbatch", "--parsable",
                                        "--array=" + array_ranges(chunk.task_ids)};
       for (const auto& word : split_words(m_options.sbatch_args)) args.push_back(word);
@@ -152,13 +150,16 @@ class SlurmSweep {
       args.push_back(std::to_string(chunk.offset));
       const CommandOutput out = capture(args);
       const std::string job_id = last_line(out.text).substr(0, last_line(out.text).find(';'));
-      if (out.exit_code != 0 || job_id.find_first_not_of("0123456789") != std::string::npos) {
-        std::fprintf(stderr, "sweep: sbatch failed (exit %d): %s\n", out.exit_code,
-                     last_line(out.text).c_str());
-        if (!m_jobs.empty()) cancel();
+      if (out.exit_code != 0 || job_id.empty() ||
+          job_id.find_first_not_of("0123456789") != std::string::npos) {
+        std::fprintf(stderr, "sweep: sbatch failed (exit %d): %s%s\n", out.exit_code,
+                     last_line(out.text).c_str(),
+                     m_job_ids.empty() ? ""
+                     : scancel()       ? "; cancelled the jobs submitted before it"
+                                       : "; could not cancel the jobs submitted before it");
         return kExitSimulationFailure;
       }
-      m_jobs.push_back({job_id, chunk});
+      m_job_ids.push_back(job_id);
       for (const size_t task : chunk.task_ids) m_tasks[chunk.offset + task] = {job_id, task};
       if (!m_options.quiet) {
         std::fprintf(stderr, "sweep: submitted Slurm job %s: %zu point(s) (array %s%s)\n",
@@ -168,32 +169,34 @@ class SlurmSweep {
     }
     if (!m_options.quiet) {
       std::fprintf(stderr, "sweep: following %s (Ctrl-C cancels; logs %s/slurm-*.log)\n",
-                   m_jobs.size() == 1 ? "it" : "them", m_options.out.c_str());
+                   m_job_ids.size() == 1 ? "it" : "them", m_options.out.c_str());
     }
     return kExitOk;
   }
 
-  std::vector<std::string> job_ids() const {
-    std::vector<std::string> ids;
-    for (const auto& job : m_jobs) ids.push_back(job.job_id);
-    return ids;
-  }
-
   std::string job_list() const {
     std::string text;
-    for (const auto& id : job_ids()) text += (text.empty() ? "" : ",") + id;
+    for (const auto& id : m_job_ids) text += (text.empty() ? "" : ",") + id;
     return text;
   }
 
-  SlurmSweepOutcome cancel() {
+  bool scancel() const {
     std::vector<std::string> args = {"scancel"};
-    for (const auto& id : job_ids()) args.push_back(id);
-    const CommandOutput out = capture(args);
+    args.insert(args.end(), m_job_ids.begin(), m_job_ids.end());
+    return capture(args).exit_code == 0;
+  }
+
+  SlurmSweepOutcome cancel() {
+    if (m_job_ids.empty()) {
+      std::fprintf(stderr, "sweep: interrupted before anything was submitted\n");
+      return {kExitInterrupted, {}};
+    }
+    const bool cancelled = scancel();
     std::fprintf(stderr,
                  "sweep: interrupted with %zu of %zu points done; %s Slurm job %s; run the same "
                  "command again to resume\n",
                  m_options.already_done + m_finished, m_spec.points.size(),
-                 out.exit_code == 0 ? "cancelled" : "could not cancel", job_list().c_str());
+                 cancelled ? "cancelled" : "could not cancel", job_list().c_str());
     return {kExitInterrupted, {}};
   }
 
@@ -227,12 +230,18 @@ class SlurmSweep {
       if (m_reported.count(i)) continue;
       const SweepPoint& point = *m_points[i];
       const fs::path dir = m_options.out / point.name;
+      std::error_code ec;
+      if (!fs::exists(dir / "done", ec) && !fs::exists(dir / "failed", ec)) continue;  // cheap
       const PointOutcome outcome = read_point(dir, point);
       if (outcome.kind == PointOutcome::Kind::kMissing) continue;
       m_reported.insert(i);
       ++m_finished;
       any = true;
       print_progress(point, outcome, dir);
+    }
+    if (any && m_first_batch == 0) {
+      m_first_batch = m_finished;
+      m_first_result = Clock::now();
     }
     return any;
   }
@@ -248,10 +257,20 @@ class SlurmSweep {
     }
     if (m_options.quiet) return;
     const double elapsed = seconds_since_start();
-    const double eta = elapsed / double(m_finished) * double(m_points.size() - m_finished);
+    const double eta = seconds_per_point() * double(m_points.size() - m_finished);
     std::fprintf(stderr, "sweep: [%zu/%zu] ok     %s (at %s%s)\n", done, m_spec.points.size(),
                  point.name.c_str(), seconds_text(elapsed).c_str(),
                  m_finished < m_points.size() ? (", ETA " + seconds_text(eta)).c_str() : "");
+  }
+
+  // From the pace of the results after the first batch of them (those seen at one look): the
+  // time the jobs waited in the queue says nothing of how fast the rest will come.
+  double seconds_per_point() const {
+    if (m_first_batch == 0 || m_finished <= m_first_batch) {
+      return seconds_since_start() / double(m_finished);
+    }
+    const double since_first = std::chrono::duration<double>(Clock::now() - m_first_result).count();
+    return since_first / double(m_finished - m_first_batch);
   }
 
   double seconds_since_start() const {
@@ -291,7 +310,10 @@ class SlurmSweep {
         }
       }
       // nanosleep, unlike std::this_thread::sleep_for, returns at once on Ctrl-C.
-      const timespec pause{std::chrono::seconds(kMarkerPollInterval).count(), 0};
+      const long waited_for = long(m_points.size() - m_reported.size());
+      const timespec pause{std::clamp(kMarkerPollSeconds + waited_for / 1000, kMarkerPollSeconds,
+                                      kMaxMarkerPollSeconds),
+                           0};
       nanosleep(&pause, nullptr);
     }
     return {kExitOk, unfinished()};
@@ -320,11 +342,13 @@ class SlurmSweep {
   const SweepSpec& m_spec;
   const std::vector<const SweepPoint*>& m_points;
   const SlurmSweepOptions& m_options;
-  std::vector<Submitted> m_jobs;
+  std::vector<std::string> m_job_ids;
   std::map<size_t, TaskRef> m_tasks;  // by point index
   std::set<size_t> m_reported;        // positions in m_points
   size_t m_finished = 0;
   Clock::time_point m_start = Clock::now();
+  Clock::time_point m_first_result;
+  size_t m_first_batch = 0;  // points seen at the first look that found any
 };
 
 }  // namespace

@@ -7,7 +7,7 @@
 #     names the failing point;
 #   - run again after a point lost its result, it re-submits only the unfinished points;
 #   - the raw path (--emit-jobs, sbatch --wait of the script in two chunks, --collect) agrees;
-#   - Ctrl-C cancels the submitted job and exits 130.
+#   - sbatch's refusal is passed on; Ctrl-C cancels the submitted job and exits 130.
 # Exits 77 (skipped) where the daemons cannot be started: not root, or Slurm not installed.
 # Every daemon is stopped on exit, also on failure or timeout; every wait is bounded.
 set -uo pipefail
@@ -94,7 +94,13 @@ first=$?
 expect_exit 1 "$out/collect.log" "$accsim" sweep --collect "$out/raw"
 same_results "$out/raw" "--emit-jobs + sbatch --wait + --collect"
 
-# 4. Ctrl-C while the job waits in the queue (--begin holds it): scancel, exit 130.
+# 4. sbatch refusing the job: its message, exit 1.
+expect_exit 1 "$out/refused.log" "$accsim" sweep "$spec" --out "$out/refused" --slurm \
+  --slurm-args "-p no_such_partition"
+grep -q '^sweep: sbatch failed (exit 1): sbatch: error: .*[Pp]artition' "$out/refused.log" ||
+  { cat "$out/refused.log"; fail "sbatch's refusal was not passed on"; }
+
+# 5. Ctrl-C while the job waits in the queue (--begin holds it): scancel, exit 130.
 "$accsim" sweep "$spec" --out "$out/cancel" --slurm --slurm-args "--begin=now+600" \
   2>"$out/cancel.log" &
 pid=$!
