@@ -31,7 +31,7 @@ TEST_CASE("points past MaxArraySize are split into offset arrays") {
   CHECK(chunks[2].task_ids == std::vector<size_t>{0});
 }
 
-TEST_CASE("--slurm-args are split like a shell splits simple quoting") {
+TEST_CASE("extra sbatch options are split as a shell splits simple quoting") {
   CHECK(split_words("") == std::vector<std::string>{});
   CHECK(split_words("  -p  debug --time=10 ") ==
         std::vector<std::string>{"-p", "debug", "--time=10"});
