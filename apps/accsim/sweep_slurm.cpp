@@ -319,6 +319,15 @@ class SlurmSweep {
     return {kExitOk, unfinished()};
   }
 
+  // "log DIR/slurm-JOB_TASK.log: its last line", the task's own account of why it stopped.
+  std::string task_log_summary(size_t point_index) const {
+    const TaskRef& task = m_tasks.at(point_index);
+    const fs::path log =
+        m_options.out / ("slurm-" + task.job_id + "_" + std::to_string(task.task_id) + ".log");
+    const auto tail = tail_lines(log, 1);
+    return "log " + log.string() + (tail.empty() ? "" : ": " + tail.back());
+  }
+
   std::vector<std::string> unfinished() const {
     std::vector<std::string> names;
     for (const SweepPoint* point : m_points) {
@@ -328,12 +337,7 @@ class SlurmSweep {
         names.push_back(point->name + " (failed, exit " + std::to_string(outcome.exit_code) + ")");
         continue;
       }
-      const TaskRef& task = m_tasks.at(point->index);
-      names.push_back(
-          point->name + " (no result; log " +
-          (m_options.out / ("slurm-" + task.job_id + "_" + std::to_string(task.task_id) + ".log"))
-              .string() +
-          ")");
+      names.push_back(point->name + " (no result; " + task_log_summary(point->index) + ")");
     }
     return names;
   }

@@ -7,7 +7,8 @@
 #     names the failing point;
 #   - run again after a point lost its result, it re-submits only the unfinished points;
 #   - the raw path (--emit-jobs, sbatch --wait of the script in two chunks, --collect) agrees;
-#   - sbatch's refusal is passed on; Ctrl-C cancels the submitted job and exits 130.
+#   - sbatch's refusal is passed on; tasks that leave no result are named with their logs;
+#   - Ctrl-C cancels the submitted job and exits 130.
 # Exits 77 (skipped) where the daemons cannot be started: not root, or Slurm not installed.
 # Every daemon is stopped on exit, also on failure or timeout; every wait is bounded.
 set -uo pipefail
@@ -100,7 +101,15 @@ expect_exit 1 "$out/refused.log" "$accsim" sweep "$spec" --out "$out/refused" --
 grep -q '^sweep: sbatch failed (exit 1): sbatch: error: .*[Pp]artition' "$out/refused.log" ||
   { cat "$out/refused.log"; fail "sbatch's refusal was not passed on"; }
 
-# 5. Ctrl-C while the job waits in the queue (--begin holds it): scancel, exit 130.
+# 5. Tasks that die before their point can record anything (here: no sed in PATH for the
+#    script) are named with their Slurm log.
+expect_exit 1 "$out/lost.log" "$accsim" sweep "$spec" --out "$out/lost" --slurm \
+  --slurm-args "--export=ALL,PATH=/nonexistent"
+grep -q '4 points: 0 ok, 0 failed, 4 missing' "$out/lost.log" &&
+  grep -q "4 point(s) without results on Slurm: 000_size-1K (no result; log $out/lost/slurm-[0-9]*_0.log: .*sed: command not found)" \
+    "$out/lost.log" || { cat "$out/lost.log"; fail "tasks without results were not named"; }
+
+# 6. Ctrl-C while the job waits in the queue (--begin holds it): scancel, exit 130.
 "$accsim" sweep "$spec" --out "$out/cancel" --slurm --slurm-args "--begin=now+600" \
   2>"$out/cancel.log" &
 pid=$!
