@@ -16,6 +16,7 @@ PACKAGES=(
   clang-format             # style check (tests/cli: style/clang_format)
   parallel                 # GNU parallel: runs `accsim sweep --emit-jobs` files (tests/sweep)
   gnuplot-nox              # `accsim report --plot`, `accsim sweep --plot`
+  slurm-wlm munge          # a private single-node Slurm for `accsim sweep --slurm` (tests/sweep)
 )
 
 missing=()

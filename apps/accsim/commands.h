@@ -35,6 +35,8 @@ struct SweepOptions {
   bool collect = false;         // assemble results.csv from the point directories only
   bool force = false;           // re-run finished points too
   std::string plot;             // .svg/.png of results.csv (gnuplot)
+  bool slurm = false;           // submit the unfinished points as Slurm arrays and follow them
+  std::string slurm_args;       // extra sbatch options for --slurm
 };
 
 struct ReportOptions {

@@ -105,6 +105,17 @@ int sc_main(int argc, char* argv[]) {
                       "Only assemble results.csv from the finished point directories");
   sweep_cmd->add_flag("--force", sweep.force, "Re-run points that already finished");
   sweep_cmd->add_option("--plot", sweep.plot, "Also plot results.csv to FILE.svg|png (gnuplot)");
+  auto* slurm_flag = sweep_cmd->add_flag(
+      "--slurm", sweep.slurm,
+      "Submit the unfinished points as a Slurm job array (sbatch), follow it, then collect");
+  sweep_cmd
+      ->add_option("--slurm-args", sweep.slurm_args,
+                   "Extra sbatch options for --slurm, e.g. \"-p short -A proj --time=30\"")
+      ->needs(slurm_flag);
+  slurm_flag->excludes("--point")
+      ->excludes("--emit-jobs")
+      ->excludes("--collect")
+      ->excludes("--jobs");
 
   ReportOptions report;
   auto* report_cmd =

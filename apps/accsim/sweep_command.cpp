@@ -1,6 +1,8 @@
 // `accsim sweep`: run a spec's points (resuming finished ones), or run one point (--point, for
-// emitted jobs), or write the jobs for GNU parallel / Slurm (--emit-jobs), or assemble
+// emitted jobs), or write the jobs for GNU parallel / Slurm (--emit-jobs), or run them as
+// Slurm job arrays (--slurm), or assemble
 // results.csv from finished point directories (--collect). docs/sweeps.md.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -15,6 +17,7 @@
 #include "sweep_point_dir.h"
 #include "sweep_results.h"
 #include "sweep_runner.h"
+#include "sweep_slurm.h"
 #include "sweep_spec.h"
 
 namespace fs = std::filesystem;
@@ -22,8 +25,6 @@ namespace fs = std::filesystem;
 namespace accsim::cli {
 
 namespace {
-
-constexpr int kExitInterrupted = 130;  // like a shell's Ctrl-C
 
 struct Loaded {
   SweepSpec spec;
@@ -133,6 +134,33 @@ int run_one(const Loaded& loaded, size_t index, const SweepOptions& options,
   return summary.failed ? kExitSimulationFailure : kExitOk;
 }
 
+// Submits the unfinished points to Slurm, follows them, then collects as a local sweep does.
+int sweep_on_slurm(const Loaded& loaded, const std::vector<const SweepPoint*>& todo, size_t skipped,
+                   const SweepOptions& options, const GlobalOptions& global) {
+  const SlurmSweepOptions slurm{fs::absolute(loaded.spec.file),
+                                loaded.out,
+                                self_executable(),
+                                options.slurm_args,
+                                skipped,
+                                global.quiet};
+  const SlurmSweepOutcome outcome = run_sweep_on_slurm(loaded.spec, todo, slurm);
+  if (outcome.exit_code != kExitOk) return outcome.exit_code;
+  const int code = collect(loaded, options, global);
+  if (!outcome.unfinished.empty()) {
+    std::string names;
+    const size_t shown = std::min<size_t>(outcome.unfinished.size(), 10);
+    for (size_t i = 0; i < shown; ++i) names += (i ? ", " : "") + outcome.unfinished[i];
+    if (shown < outcome.unfinished.size()) {
+      names += " and " + std::to_string(outcome.unfinished.size() - shown) + " more";
+    }
+    std::fprintf(stderr,
+                 "sweep: %zu point(s) without results on Slurm: %s; the same command "
+                 "re-submits only these\n",
+                 outcome.unfinished.size(), names.c_str());
+  }
+  return code;
+}
+
 }  // namespace
 
 int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
@@ -181,6 +209,7 @@ int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
     if (options.force || !point_finished(loaded.out / point.name, point)) todo.push_back(&point);
   }
   const size_t skipped = spec.points.size() - todo.size();
+  if (options.slurm) return sweep_on_slurm(loaded, todo, skipped, options, global);
   if (!global.quiet) {
     std::fprintf(stderr, "sweep: %s: %zu points", spec.file.c_str(), spec.points.size());
     if (skipped) std::fprintf(stderr, ", %zu already done", skipped);

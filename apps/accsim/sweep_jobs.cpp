@@ -1,5 +1,6 @@
 #include "sweep_jobs.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "sweep_point_dir.h"
@@ -57,8 +58,12 @@ JobFiles emit_jobs(const SweepSpec& spec, const fs::path& spec_file, const fs::p
       "#SBATCH --output=" +
       out.string() +
       "/slurm-%A_%a.log\n"
+      "# Slurm caps array task ids below MaxArraySize (default 1001): larger sweeps are\n"
+      "# submitted in chunks, `sbatch --array=0-999 THIS 1000` running points 1000 to 1999\n"
+      "# (the optional argument is added to the task id; accsim sweep --slurm does this).\n"
       "set -euo pipefail\n"
-      "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + 1))p\" " +
+      "offset=${1:-0}\n"
+      "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + offset + 1))p\" " +
       shell_quote(jobs_file.string()) +
       ")\n"
       "exec bash -c \"$line\"\n";
@@ -67,6 +72,59 @@ JobFiles emit_jobs(const SweepSpec& spec, const fs::path& spec_file, const fs::p
   fs::permissions(sbatch, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                   fs::perm_options::add);
   return {jobs_file, sbatch};
+}
+
+std::vector<std::string> split_words(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  bool in_word = false;
+  char quote = 0;
+  for (const char c : text) {
+    if (quote) {
+      if (c == quote) {
+        quote = 0;
+      } else {
+        word += c;
+      }
+    } else if (c == '\'' || c == '"') {
+      quote = c;
+      in_word = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
+      if (in_word) words.push_back(word);
+      word.clear();
+      in_word = false;
+    } else {
+      word += c;
+      in_word = true;
+    }
+  }
+  if (in_word) words.push_back(word);
+  return words;
+}
+
+std::string array_ranges(const std::vector<size_t>& task_ids) {
+  std::string text;
+  for (size_t i = 0; i < task_ids.size();) {
+    size_t last = i;
+    while (last + 1 < task_ids.size() && task_ids[last + 1] == task_ids[last] + 1) ++last;
+    if (!text.empty()) text += ',';
+    text += std::to_string(task_ids[i]);
+    if (last > i) text += '-' + std::to_string(task_ids[last]);
+    i = last + 1;
+  }
+  return text;
+}
+
+std::vector<ArrayChunk> split_into_arrays(const std::vector<size_t>& points,
+                                          size_t max_array_size) {
+  std::vector<ArrayChunk> chunks;
+  const size_t span = std::max<size_t>(1, max_array_size);
+  for (const size_t point : points) {
+    const size_t offset = point / span * span;
+    if (chunks.empty() || chunks.back().offset != offset) chunks.push_back({offset, {}});
+    chunks.back().task_ids.push_back(point - offset);
+  }
+  return chunks;
 }
 
 }  // namespace accsim::cli

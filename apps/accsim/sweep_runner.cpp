@@ -21,28 +21,26 @@ namespace {
 volatile std::sig_atomic_t g_interrupted = 0;
 void on_signal(int) { g_interrupted = 1; }
 
-// Installs SIGINT/SIGTERM handlers without SA_RESTART, so waitpid() returns on a signal.
-class SignalGuard {
- public:
-  SignalGuard() {
-    g_interrupted = 0;
-    struct sigaction action {};
-    action.sa_handler = on_signal;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, &m_int);
-    sigaction(SIGTERM, &action, &m_term);
-  }
-  ~SignalGuard() {
-    sigaction(SIGINT, &m_int, nullptr);
-    sigaction(SIGTERM, &m_term, nullptr);
-  }
-  SignalGuard(const SignalGuard&) = delete;
-  SignalGuard& operator=(const SignalGuard&) = delete;
+}  // namespace
 
- private:
-  struct sigaction m_int {};
-  struct sigaction m_term {};
-};
+// Handlers without SA_RESTART, so waitpid() and sleeps return on a signal.
+InterruptGuard::InterruptGuard() {
+  g_interrupted = 0;
+  struct sigaction action {};
+  action.sa_handler = on_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, &m_int);
+  sigaction(SIGTERM, &action, &m_term);
+}
+
+InterruptGuard::~InterruptGuard() {
+  sigaction(SIGINT, &m_int, nullptr);
+  sigaction(SIGTERM, &m_term, nullptr);
+}
+
+bool InterruptGuard::interrupted() { return g_interrupted != 0; }
+
+namespace {
 
 pid_t start_point(const SweepPoint& point, const RunnerOptions& options) {
   const fs::path dir = options.out / point.name;
@@ -75,6 +73,8 @@ pid_t start_point(const SweepPoint& point, const RunnerOptions& options) {
   return pid;
 }
 
+}  // namespace
+
 std::string seconds_text(double s) {
   char buf[32];
   if (s < 60) {
@@ -86,14 +86,12 @@ std::string seconds_text(double s) {
   return buf;
 }
 
-}  // namespace
-
 fs::path self_executable() { return fs::read_symlink("/proc/self/exe"); }
 
 RunnerSummary run_points(const std::vector<const SweepPoint*>& points,
                          const RunnerOptions& options) {
   using Clock = std::chrono::steady_clock;
-  SignalGuard guard;
+  InterruptGuard guard;
   RunnerSummary summary;
   struct Running {
     const SweepPoint* point;

@@ -4,6 +4,7 @@
 // the running ones and leaves them unmarked, so a re-run resumes them.
 #pragma once
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -29,6 +30,24 @@ struct RunnerSummary {
 
 RunnerSummary run_points(const std::vector<const SweepPoint*>& points,
                          const RunnerOptions& options);
+
+// While alive, SIGINT and SIGTERM (Ctrl-C, a batch system's timeout) only set a flag, read
+// with interrupted(), so a sweep can stop its points or cancel its Slurm job before exiting.
+class InterruptGuard {
+ public:
+  InterruptGuard();
+  ~InterruptGuard();
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+  static bool interrupted();
+
+ private:
+  struct sigaction m_int {};
+  struct sigaction m_term {};
+};
+
+// "12.3 s" under a minute, else "h:mm:ss" (progress lines).
+std::string seconds_text(double seconds);
 
 // The accsim binary's absolute path (/proc/self/exe).
 std::filesystem::path self_executable();
