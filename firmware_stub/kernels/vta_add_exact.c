@@ -35,8 +35,8 @@ const char* vta_add_exact_check(const TflArithmeticParams* p) {
 
 /* vta_requant's op as a step; its constant k becomes constant const_base + k. */
 static vta_add_exact_step_t from_requant(const vta_requant_op_t* op, int const_base, int paired) {
-  vta_add_exact_step_t s = {op->alu_opcode, op->dst_slot, VTA_ADD_EXACT_SRC_ROW, op->src_slot,
-                            (uint8_t)paired, op->imm};
+  vta_add_exact_step_t s = {op->alu_opcode, op->dst_slot,    VTA_ADD_EXACT_SRC_ROW,
+                            op->src_slot,   (uint8_t)paired, op->imm};
   if (op->use_imm) {
     s.src_kind = VTA_ADD_EXACT_SRC_IMM;
     s.src = 0;
@@ -53,14 +53,18 @@ int vta_add_exact_program(const TflArithmeticParams* p, vta_add_exact_step_t* st
   vta_requant_op_t ops[VTA_REQUANT_MAX_OPS];
   int n = 0;
   /* Both inputs at once: x + offset (constant 0 / 9), then MBQM of it << left_shift. */
-  const vta_add_exact_step_t offset = {VTA_ALU_ADD, VTA_REQUANT_DATA_SLOT,
-                                       VTA_ADD_EXACT_SRC_CONST, 0, 1, 0};
+  const vta_add_exact_step_t offset = {
+      VTA_ALU_ADD, VTA_REQUANT_DATA_SLOT, VTA_ADD_EXACT_SRC_CONST, 0, 1, 0};
   steps[n++] = offset;
   const int m = vta_requant_program_mbqm(ops, VTA_REQUANT_MAX_OPS);
   for (int i = 0; i < m; ++i) steps[n++] = from_requant(&ops[i], 1, 1);
   /* A + B into side A's data row. */
-  const vta_add_exact_step_t sum = {VTA_ALU_ADD, VTA_REQUANT_DATA_SLOT, VTA_ADD_EXACT_SRC_ROW,
-                                    VTA_ADD_EXACT_SIDE_SLOTS + VTA_REQUANT_DATA_SLOT, 0, 0};
+  const vta_add_exact_step_t sum = {VTA_ALU_ADD,
+                                    VTA_REQUANT_DATA_SLOT,
+                                    VTA_ADD_EXACT_SRC_ROW,
+                                    VTA_ADD_EXACT_SIDE_SLOTS + VTA_REQUANT_DATA_SLOT,
+                                    0,
+                                    0};
   steps[n++] = sum;
   /* The output's whole chain on side A (its scratch rows are free again). */
   const int k = vta_requant_program(ops, VTA_REQUANT_MAX_OPS, p->output_offset,

@@ -122,12 +122,12 @@ TEST_CASE("vta_add_exact: every (a, b) pair for MobileNet-like and extreme prepa
       {0.0200f, 12, 0.0900f, -20, 0.0750f, 4, TFL_FUSED_NONE},
       {0.0310f, -128, 0.0290f, -128, 0.0240f, -128, TFL_FUSED_RELU6},
       {0.0100f, 0, 0.0120f, 3, 0.1500f, 10, TFL_FUSED_RELU},
-      {1.0f, 0, 1.0f, 0, 1.0f, 0, TFL_FUSED_NONE},          // equal scales: shifts 0
-      {1.0f, 127, 1.0f, -128, 2.0f, 127, TFL_FUSED_NONE},   // half-way roundings, zp extremes
+      {1.0f, 0, 1.0f, 0, 1.0f, 0, TFL_FUSED_NONE},            // equal scales: shifts 0
+      {1.0f, 127, 1.0f, -128, 2.0f, 127, TFL_FUSED_NONE},     // half-way roundings, zp extremes
       {1e-3f, -128, 1.0f, 127, 1e-3f, -128, TFL_FUSED_NONE},  // scale ratio 1000
       {1.0f, 127, 1e-4f, 127, 1e4f, 127, TFL_FUSED_RELU_N1_TO_1},
-      {0.5f, -128, 0.5f, -128, 1e-5f, 0, TFL_FUSED_NONE},   // output saturates almost always
-      {3e-2f, 5, 3e-9f, -7, 3e-2f, 1, TFL_FUSED_RELU},      // input 2 shift near -31
+      {0.5f, -128, 0.5f, -128, 1e-5f, 0, TFL_FUSED_NONE},  // output saturates almost always
+      {3e-2f, 5, 3e-9f, -7, 3e-2f, 1, TFL_FUSED_RELU},     // input 2 shift near -31
   };
   long n = 0;
   for (const Case& c : cases) {
