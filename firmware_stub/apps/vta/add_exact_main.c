@@ -9,8 +9,8 @@
 
 #include "accsim/csr.h"
 #include "accsim_kernels/test_data.h"
-#include "accsim_kernels/vta_add_exact.h"
 #include "accsim_kernels/tfl_elementwise.h"
+#include "accsim_kernels/vta_add_exact.h"
 #include "accsim_vta/vta_ops.h"
 #include "vta_app.h"
 
