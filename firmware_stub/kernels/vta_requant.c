@@ -28,13 +28,8 @@ static vta_requant_op_t vi(int opcode, int dst, int imm) {
 
 static int fits_int16(int32_t x) { return x >= -32768 && x <= 32767; }
 
-int vta_requant_program(vta_requant_op_t* ops, int max_ops, int32_t output_offset, int32_t act_min,
-                        int32_t act_max) {
-  if (max_ops < VTA_REQUANT_NUM_OPS) return VTA_REQUANT_ERR_NO_ROOM;
-  if (!fits_int16(output_offset) || !fits_int16(act_min) || !fits_int16(act_max)) {
-    return VTA_REQUANT_ERR_IMM_RANGE;
-  }
-  if (act_min > act_max) return VTA_REQUANT_ERR_EMPTY_CLAMP;
+int vta_requant_program_mbqm(vta_requant_op_t* ops, int max_ops) {
+  if (max_ops < VTA_REQUANT_MBQM_OPS) return VTA_REQUANT_ERR_NO_ROOM;
   int n = 0;
   /* a = acc << left; the ALU's SHR by a negative amount is the wrapping left shift that the
    * reference's int32 multiplication by 2^left is. */
@@ -79,6 +74,17 @@ int vta_requant_program(vta_requant_op_t* ops, int max_ops, int32_t output_offse
   ops[n++] = vv(VTA_ALU_SHR, D, K(RSHIFT1));
   ops[n++] = vv(VTA_ALU_ADD, D, K(ROUND));
   ops[n++] = vv(VTA_ALU_SHR, D, K(RSHIFT2));
+  return n;
+}
+
+int vta_requant_program(vta_requant_op_t* ops, int max_ops, int32_t output_offset, int32_t act_min,
+                        int32_t act_max) {
+  if (max_ops < VTA_REQUANT_NUM_OPS) return VTA_REQUANT_ERR_NO_ROOM;
+  if (!fits_int16(output_offset) || !fits_int16(act_min) || !fits_int16(act_max)) {
+    return VTA_REQUANT_ERR_IMM_RANGE;
+  }
+  if (act_min > act_max) return VTA_REQUANT_ERR_EMPTY_CLAMP;
+  int n = vta_requant_program_mbqm(ops, max_ops);
   /* Output offset and activation clamp. */
   ops[n++] = vi(VTA_ALU_ADD, D, output_offset);
   ops[n++] = vi(VTA_ALU_MAX, D, act_min);
@@ -87,9 +93,16 @@ int vta_requant_program(vta_requant_op_t* ops, int max_ops, int32_t output_offse
 }
 
 int vta_requant_constants(int32_t mult, int shift, int32_t* const_values) {
+  return vta_requant_constants_prescaled(mult, shift, 0, const_values);
+}
+
+int vta_requant_constants_prescaled(int32_t mult, int shift, int pre_left, int32_t* const_values) {
   if (mult < 0) return VTA_REQUANT_ERR_MULTIPLIER;
   if (shift < -31 || shift > 31) return VTA_REQUANT_ERR_SHIFT;
-  const int left = shift > 0 ? shift : 0;
+  /* The chain's first op is one wrapping left shift: acc << pre_left << max(shift, 0) folds
+   * into it as long as the sum stays a shift amount the ALU's SHR takes (<= 31). */
+  const int left = (shift > 0 ? shift : 0) + pre_left;
+  if (pre_left < 0 || left > 31) return VTA_REQUANT_ERR_SHIFT;
   const int right = shift > 0 ? 0 : -shift;
   /* Balanced split: ml = the low 16 bits sign-extended, so mh = (m - ml) / 2^16 <= 2^15. */
   const int32_t ml = (int32_t)(((uint32_t)mult & 0xFFFFu) ^ 0x8000u) - 0x8000;

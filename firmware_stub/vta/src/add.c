@@ -16,6 +16,7 @@
 #include "accsim_vta/vta_ops.h"
 #include "accsim_vta/vta_program.h"
 #include "accsim_vta/vta_uop.h"
+#include "inp_rows.h"
 
 static int add_vta_rescale(const vta_device_t* dev, vta_arena_t* arena, const VtaAddParams* params,
                            const int8_t* a, const int8_t* b, int8_t* out, uint32_t length,
@@ -139,33 +140,6 @@ enum {
 /* Constant ACC rows (each row: one value in every lane). */
 enum { K_MUL_A, K_ADD_A, K_SHR_A, K_MUL_B, K_ADD_B, K_SHR_B, K_COUNT };
 
-/* An input in INP-row form: the caller's buffer when it is 16-byte aligned (the partial last
- * row, if any, copied to `tail`), else a staged copy. Returns the buffer holding full rows. */
-static const int8_t* inp_rows(const int8_t* x, uint32_t length, uint32_t block, int8_t* staged,
-                              int8_t* tail) {
-  const uint32_t full = length / block * block;
-  const int8_t* rows = x;
-  if ((uintptr_t)x % block != 0) {
-    for (uint32_t i = 0; i < full; ++i) staged[i] = x[i];
-    rows = staged;
-  }
-  for (uint32_t i = 0; i < block; ++i) tail[i] = full + i < length ? x[full + i] : 0;
-  return rows;
-}
-
-static void load_rows(vta_prog_t* p, uint32_t sram, const int8_t* rows, const int8_t* tail,
-                      uint32_t first, uint32_t n, uint32_t full_rows, int* error) {
-  /* Rows [first, first + n): full rows from `rows`, the partial last row from `tail`. */
-  const uint32_t direct = first + n <= full_rows ? n : full_rows - first;
-  if (direct > 0) {
-    vta_load_1d(p, VTA_MEM_INP, sram, vta_dram_index(p->dev, VTA_MEM_INP, rows, error) + first,
-                direct);
-  }
-  if (direct < n) {
-    vta_load_1d(p, VTA_MEM_INP, sram + direct, vta_dram_index(p->dev, VTA_MEM_INP, tail, error), 1);
-  }
-}
-
 static int add_vta_rescale(const vta_device_t* dev, vta_arena_t* arena, const VtaAddParams* params,
                            const int8_t* a, const int8_t* b, int8_t* out, uint32_t length,
                            int threads, vta_op_stats_t* stats) {
@@ -202,8 +176,8 @@ static int add_vta_rescale(const vta_device_t* dev, vta_arena_t* arena, const Vt
     vta_arena_release(arena, mark);
     return VTA_ERR_TOO_LARGE;
   }
-  const int8_t* rows_a = inp_rows(a, length, B, staged_a, tails);
-  const int8_t* rows_b = inp_rows(b, length, B, staged_b, tails + B);
+  const int8_t* rows_a = vta_inp_rows(a, length, B, staged_a, tails);
+  const int8_t* rows_b = vta_inp_rows(b, length, B, staged_b, tails + B);
   int8_t* rows_o = stage_o ? staged_o : out;
   for (uint32_t o = 0; o < B; ++o) {
     for (uint32_t k = 0; k < B; ++k) identity[o * B + k] = o == k; /* w[o][k]: acc[o] = inp[o] */
@@ -224,19 +198,19 @@ static int add_vta_rescale(const vta_device_t* dev, vta_arena_t* arena, const Vt
   /* The load module's part of chunk c: wait until compute has read this thread's INP buffer
    * (chunk c - T's GEMM), load a and b side by side, hand over. */
   uint32_t loaded = 0;
-#define EMIT_LOAD(c)                                                                          \
-  do {                                                                                        \
-    const uint32_t first_ = (c)*chunk_rows;                                                   \
-    const uint32_t n_ = rows - first_ < chunk_rows ? rows - first_ : chunk_rows;              \
-    const uint32_t base_ = ((c) % T) * inp_b;                                                 \
-    if ((c) >= T) vta_dep_pop(&p, VTA_STAGE_COMPUTE, VTA_STAGE_LOAD);                         \
-    if ((c) == 0) {                                                                           \
-      vta_load_1d(&p, VTA_MEM_WGT, 0, vta_dram_index(dev, VTA_MEM_WGT, identity, &error), 1); \
-    }                                                                                         \
-    load_rows(&p, base_, rows_a, tails, first_, n_, full_rows, &error);                       \
-    load_rows(&p, base_ + chunk_rows, rows_b, tails + B, first_, n_, full_rows, &error);      \
-    vta_dep_push(&p, VTA_STAGE_LOAD, VTA_STAGE_COMPUTE);                                      \
-    ++loaded;                                                                                 \
+#define EMIT_LOAD(c)                                                                             \
+  do {                                                                                           \
+    const uint32_t first_ = (c)*chunk_rows;                                                      \
+    const uint32_t n_ = rows - first_ < chunk_rows ? rows - first_ : chunk_rows;                 \
+    const uint32_t base_ = ((c) % T) * inp_b;                                                    \
+    if ((c) >= T) vta_dep_pop(&p, VTA_STAGE_COMPUTE, VTA_STAGE_LOAD);                            \
+    if ((c) == 0) {                                                                              \
+      vta_load_1d(&p, VTA_MEM_WGT, 0, vta_dram_index(dev, VTA_MEM_WGT, identity, &error), 1);    \
+    }                                                                                            \
+    vta_load_inp_rows(&p, base_, rows_a, tails, first_, n_, full_rows, &error);                  \
+    vta_load_inp_rows(&p, base_ + chunk_rows, rows_b, tails + B, first_, n_, full_rows, &error); \
+    vta_dep_push(&p, VTA_STAGE_LOAD, VTA_STAGE_COMPUTE);                                         \
+    ++loaded;                                                                                    \
   } while (0)
 
   for (uint32_t c = 0; c < chunks; ++c) {

@@ -36,6 +36,7 @@ extern "C" {
 
 enum {
   VTA_REQUANT_NUM_OPS = 32,    /* vta_requant_program() always emits exactly this many ops */
+  VTA_REQUANT_MBQM_OPS = 29,   /* vta_requant_program_mbqm(): the chain without its tail */
   VTA_REQUANT_MAX_OPS = 32,    /* room a caller must provide */
   VTA_REQUANT_NUM_SCRATCH = 3, /* scratch rows per pixel */
   VTA_REQUANT_NUM_CONST = 8    /* per-channel constant rows */
@@ -88,11 +89,23 @@ enum {
 int vta_requant_program(vta_requant_op_t* ops, int max_ops, int32_t output_offset, int32_t act_min,
                         int32_t act_max);
 
+/* The chain without its tail (offset, clamp): its first VTA_REQUANT_MBQM_OPS ops, leaving
+ * MultiplyByQuantizedMultiplier(acc, mult, shift) as a full int32 in the data row, for callers
+ * that keep computing on it (vta_add_exact's input rescaling). Same constants, same rows.
+ * Returns VTA_REQUANT_MBQM_OPS or VTA_REQUANT_ERR_NO_ROOM. */
+int vta_requant_program_mbqm(vta_requant_op_t* ops, int max_ops);
+
 /* One channel's constant-row values (const_values[VTA_REQUANT_NUM_CONST], indexed by
  * VTA_REQUANT_K_*). Returns 0, or a VTA_REQUANT_ERR_* (< 0) for parameters the chain does not
  * reproduce exactly: mult < 0 or shift outside [-31, 31]. Every mult in [0, 2^31) is exact,
  * including 0 and the Q31 range [2^30, 2^31) of QuantizeMultiplier. */
 int vta_requant_constants(int32_t mult, int shift, int32_t* const_values);
+
+/* The same for MultiplyByQuantizedMultiplier(acc * 2^pre_left, mult, shift), the product
+ * wrapping like int32 arithmetic: the pre-shift folds into the chain's own left shift, so it
+ * costs no op. VTA_REQUANT_ERR_SHIFT also when pre_left < 0 or pre_left + max(shift, 0) > 31.
+ * vta_requant_constants() is the pre_left = 0 case. */
+int vta_requant_constants_prescaled(int32_t mult, int shift, int pre_left, int32_t* const_values);
 
 /* vta_alu_lane() (one ALU lane, the model's semantics) comes from accsim/vta_isa.h. */
 
