@@ -53,7 +53,8 @@ struct BaseLookup {
 BaseLookup find_base(const fs::path& extending_file, const std::string& base_name,
                      const std::vector<fs::path>& base_dirs) {
   std::vector<fs::path> dirs{extending_file.parent_path()};
-  if (fs::path(base_name).is_relative()) dirs.insert(dirs.end(), base_dirs.begin(), base_dirs.end());
+  if (fs::path(base_name).is_relative())
+    dirs.insert(dirs.end(), base_dirs.begin(), base_dirs.end());
   BaseLookup lookup;
   std::error_code ec;
   for (const auto& dir : dirs) {

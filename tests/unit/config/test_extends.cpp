@@ -181,7 +181,8 @@ TEST_CASE("extends: a base not beside the file is looked for in the library dire
 TEST_CASE("extends: a file beside the extending one wins over the library", "[extends]") {
   TempDir library;
   TempDir user;
-  library.write("base.json", R"({"name": "library", "memories": {"ram": {"base": 0, "size": 4096}}})");
+  library.write("base.json",
+                R"({"name": "library", "memories": {"ram": {"base": 0, "size": 4096}}})");
   user.write("base.json", R"({"name": "local", "memories": {"ram": {"base": 0, "size": 4096}}})");
   const auto top = user.write("top.json", R"({"extends": "base.json"})");
   CHECK(load(top, {}, test_schema(), {}, {library.path()}).effective["name"] == "local");
