@@ -37,7 +37,7 @@ RunRecord load_run(const fs::path& dir) {
   run.stats = std::move(*stats);
   if (auto host = read_json(dir / "host.json"); host && host->is_object()) {
     for (const auto& item : host->items()) {
-      // host.json's host_seconds is host.seconds in stats.txt; keep one spelling.
+      // Named host.<key> like every other statistic; host_seconds reads as host.seconds.
       const std::string key = item.key() == "host_seconds" ? "seconds" : item.key();
       run.stats["host." + key] = item.value();
     }
