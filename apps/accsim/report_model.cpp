@@ -220,6 +220,53 @@ std::optional<double> as_number(const std::optional<json>& value) {
   return value->get<double>();
 }
 
+namespace {
+
+void flatten_into(const json& node, const std::string& path, std::map<std::string, json>& out) {
+  if (!node.is_object() || (node.empty() && !path.empty())) {
+    out[path] = node;
+    return;
+  }
+  for (const auto& item : node.items()) {
+    flatten_into(item.value(), path.empty() ? item.key() : path + "." + item.key(), out);
+  }
+}
+
+}  // namespace
+
+std::map<std::string, json> flatten_config(const json& config) {
+  std::map<std::string, json> out;
+  if (config.is_object()) flatten_into(config, "", out);
+  return out;
+}
+
+std::vector<CompareRow> config_differences(const std::vector<RunRecord>& runs) {
+  std::vector<std::map<std::string, json>> flat;
+  std::set<std::string> keys;
+  for (const auto& run : runs) {
+    if (!run.config.is_object()) return {};
+    flat.push_back(flatten_config(run.config));
+    for (const auto& entry : flat.back()) keys.insert(entry.first);
+  }
+  std::vector<CompareRow> rows;
+  for (const auto& key : keys) {
+    CompareRow row{key, {}};
+    for (const auto& config : flat) {
+      const auto it = config.find(key);
+      row.values.push_back(it == config.end() ? std::nullopt : std::optional<json>(it->second));
+    }
+    const bool differs = std::any_of(row.values.begin(), row.values.end(),
+                                     [&](const auto& v) { return v != row.values.front(); });
+    if (differs) rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string config_value_text(const std::optional<json>& value) {
+  if (!value) return "(absent)";
+  return value->is_string() ? value->get<std::string>() : value->dump();
+}
+
 std::string value_text(const std::optional<json>& value) {
   if (!value) return "-";
   return stat_text(*value);
