@@ -3,7 +3,7 @@
 //
 // An access of `len` bytes moves ceil(len / beat_bytes) beats. The first beat costs
 // `first_access_cycles`, each further beat `cycles_per_beat` (a burst). That is the memory
-// model under which VexRiscv's cache timings were measured (reference/vexriscv-measured.md:
+// model under which VexRiscv's cache timings were measured (docs/reference/vexriscv-measured.md:
 // "first beat of an access takes L cycles and each further beat of a burst 1 cycle").
 //
 // DRAM may additionally model an open-row buffer: an access to the currently open row of its

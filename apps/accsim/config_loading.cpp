@@ -62,7 +62,8 @@ std::optional<config::LoadedConfig> load_architecture(const std::string& name_or
       check_platform(loaded, diags);
       if (diags.empty()) check_vta(loaded, diags);
     };
-    return config::load(*path, overrides, architecture_schema(), platform_checks);
+    // A config may extend a shipped one by name, as `accsim run` accepts names.
+    return config::load(*path, overrides, architecture_schema(), platform_checks, {config_dir()});
   } catch (const config::ConfigError& e) {
     for (const auto& d : e.diagnostics()) std::fprintf(stderr, "%s\n", d.format().c_str());
     return std::nullopt;

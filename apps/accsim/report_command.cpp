@@ -276,6 +276,38 @@ void print_one(const RunRecord& run, size_t top) {
   if (!ops.empty()) print_model(run, ops);
 }
 
+// "a → b → c": one thing across the runs, in run order.
+std::string arrow_joined(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : " → ") + item;
+  return out;
+}
+
+// What was changed between the runs, before what it changed: "cfu.macc_lanes  4 → 8".
+void print_config_differences(const std::vector<RunRecord>& runs,
+                              const std::vector<std::string>& labels) {
+  const bool all_have_config = std::all_of(
+      runs.begin(), runs.end(), [](const RunRecord& run) { return run.config.is_object(); });
+  if (!all_have_config) {
+    std::printf("configurations not compared: not every run has a config.json\n\n");
+    return;
+  }
+  const auto rows = config_differences(runs);
+  if (rows.empty()) {
+    std::printf("configurations are identical\n\n");
+    return;
+  }
+  std::printf("Configuration differences (%s):\n", arrow_joined(labels).c_str());
+  std::vector<std::vector<std::string>> table;
+  for (const auto& row : rows) {
+    std::vector<std::string> values;
+    for (const auto& value : row.values) values.push_back(config_value_text(value));
+    table.push_back({row.name, arrow_joined(values)});
+  }
+  print_table(table, 2);
+  std::printf("\n");
+}
+
 void print_compare(const std::vector<RunRecord>& runs, const std::vector<CompareRow>& rows,
                    bool csv) {
   std::vector<std::string> labels = short_labels(runs);
@@ -305,6 +337,10 @@ void print_compare(const std::vector<RunRecord>& runs, const std::vector<Compare
   }
   for (size_t r = 0; r < runs.size(); ++r) {
     std::printf("%s = %s\n", labels[r].c_str(), runs[r].dir.c_str());
+  }
+  if (runs.size() > 1) {
+    std::printf("\n");
+    print_config_differences(runs, labels);
   }
   if (rows.empty()) {
     std::printf("no statistic differs\n");
@@ -423,61 +459,90 @@ PlotPanel op_cycles_panel(const std::vector<RunRecord>& runs) {
   return panel;
 }
 
-// Cycles per operator (model runs), per region (or the top functions when there are no
-// regions) and the cache miss breakdown, one series per run.
-std::vector<PlotPanel> report_panels(const std::vector<RunRecord>& runs, size_t top) {
-  std::vector<PlotPanel> panels;
-  if (PlotPanel ops = op_cycles_panel(runs); !ops.categories.empty()) panels.push_back(ops);
-  PlotPanel cycles;
-  cycles.ylabel = "cycles";
-  std::string prefix = "region.";
-  bool any_region = false;
-  for (const auto& run : runs) any_region |= !group_stats(run.stats, prefix).empty();
-  if (!any_region) prefix = "cpu.function.";
-  cycles.title = any_region ? "cycles per region" : "cycles of the top functions";
-  cycles.xlabel = any_region ? "region" : "function";
-  auto names = rows_by(group_stats(runs[0].stats, prefix), "cycles");
-  if (any_region) {
-    std::sort(names.begin(), names.end(), natural_less);
-  } else if (names.size() > std::max<size_t>(top, 1)) {
-    names.resize(std::max<size_t>(top, 1));
+// The names of a "<prefix><name>.cycles" family over all runs, so that a name only a later run
+// has still gets its bars.
+std::vector<std::string> family_names(const std::vector<RunRecord>& runs,
+                                      const std::string& prefix) {
+  std::set<std::string> names;
+  for (const auto& run : runs) {
+    for (const auto& entry : group_stats(run.stats, prefix)) names.insert(entry.first);
   }
-  const auto labels = short_labels(runs);
-  cycles.series = labels;
+  return {names.begin(), names.end()};
+}
+
+// One bar per run for each name of the family: cycles per region in natural order, or, when no
+// run has regions, the functions among the top `top` by cycles of any run.
+PlotPanel cycles_panel(const std::vector<RunRecord>& runs, size_t top) {
+  bool any_region = false;
+  for (const auto& run : runs) any_region |= !group_stats(run.stats, "region.").empty();
+  const std::string prefix = any_region ? "region." : "cpu.function.";
+  PlotPanel panel;
+  panel.title = any_region ? "cycles per region" : "cycles of the top functions";
+  panel.xlabel = any_region ? "region" : "function";
+  panel.ylabel = "cycles";
+  panel.series = short_labels(runs);
+  std::vector<std::string> names;
+  if (any_region) {
+    names = family_names(runs, prefix);
+    std::sort(names.begin(), names.end(), natural_less);
+  } else {
+    for (const auto& run : runs) {
+      auto top_names = rows_by(group_stats(run.stats, prefix), "cycles");
+      top_names.resize(std::min(top_names.size(), std::max<size_t>(top, 1)));
+      for (const auto& name : top_names) {
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      }
+    }
+  }
   for (const auto& name : names) {
-    cycles.categories.push_back(name);
+    panel.categories.push_back(name);
     std::vector<std::optional<double>> row;
     for (const auto& run : runs) {
       const std::string key = prefix + name + ".cycles";
       row.push_back(run.stats.contains(key) ? as_number(run.stats[key]) : std::nullopt);
     }
-    cycles.y.push_back(row);
+    panel.y.push_back(row);
   }
-  if (!cycles.categories.empty()) panels.push_back(cycles);
+  return panel;
+}
 
-  PlotPanel misses;
-  misses.title = "cache misses (3C split where classified)";
-  misses.xlabel = "cache, run";
-  misses.ylabel = "misses";
+// One cache's misses, a bar group per run, split into compulsory/capacity/conflict when any run
+// classified them. Each cache has its own panel: the I$ usually misses a hundred times less
+// than the D$, and its bars vanished on a shared axis.
+PlotPanel cache_misses_panel(const std::vector<RunRecord>& runs, const std::string& cache,
+                             const std::string& title) {
+  const std::string prefix = "cache." + cache + ".misses";
   bool classified = false;
-  for (const auto& run : runs) classified |= run.stats.contains("cache.dcache.misses.compulsory");
-  misses.series = classified ? std::vector<std::string>{"compulsory", "capacity", "conflict"}
-                             : std::vector<std::string>{"misses"};
-  for (const char* cache : {"icache", "dcache"}) {
-    for (size_t r = 0; r < runs.size(); ++r) {
-      const RunRecord& run = runs[r];
-      const std::string p = std::string("cache.") + cache + ".misses";
-      if (!run.stats.contains(p)) continue;
-      misses.categories.push_back(runs.size() > 1 ? std::string(cache) + " " + labels[r] : cache);
-      std::vector<std::optional<double>> row;
-      for (const auto& kind : misses.series) {
-        const std::string key = classified ? p + "." + kind : p;
-        row.push_back(run.stats.contains(key) ? as_number(run.stats[key]) : std::nullopt);
-      }
-      misses.y.push_back(row);
+  for (const auto& run : runs) classified |= run.stats.contains(prefix + ".compulsory");
+  PlotPanel panel;
+  panel.title = title + (classified ? " (3C split)" : "");
+  panel.xlabel = "run";
+  panel.ylabel = "misses";
+  panel.series = classified ? std::vector<std::string>{"compulsory", "capacity", "conflict"}
+                            : std::vector<std::string>{"misses"};
+  const auto labels = short_labels(runs);
+  for (size_t r = 0; r < runs.size(); ++r) {
+    if (!runs[r].stats.contains(prefix)) continue;
+    panel.categories.push_back(labels[r]);
+    std::vector<std::optional<double>> row;
+    for (const auto& kind : panel.series) {
+      const std::string key = classified ? prefix + "." + kind : prefix;
+      row.push_back(runs[r].stats.contains(key) ? as_number(runs[r].stats[key]) : std::nullopt);
     }
+    panel.y.push_back(row);
   }
-  if (!misses.categories.empty()) panels.push_back(misses);
+  return panel;
+}
+
+// Cycles per operator (model runs), per region (or the top functions when there are no
+// regions), I$ and D$ misses: every run in every panel.
+std::vector<PlotPanel> report_panels(const std::vector<RunRecord>& runs, size_t top) {
+  std::vector<PlotPanel> panels = {op_cycles_panel(runs), cycles_panel(runs, top),
+                                   cache_misses_panel(runs, "icache", "I$ misses"),
+                                   cache_misses_panel(runs, "dcache", "D$ misses")};
+  panels.erase(std::remove_if(panels.begin(), panels.end(),
+                              [](const PlotPanel& panel) { return panel.categories.empty(); }),
+               panels.end());
   return panels;
 }
 
@@ -530,10 +595,11 @@ int report_command(const ReportOptions& options, const GlobalOptions& global) {
   if (!options.plot.empty()) {
     const std::string problem = render_plot(report_panels(runs, options.top), options.plot);
     if (!problem.empty()) {
+      // The tables are printed, but the picture asked for is not there: say so in the status.
       std::fprintf(stderr, "report: no plot: %s\n", problem.c_str());
-    } else if (!global.quiet) {
-      std::fprintf(stderr, "report: plot in %s\n", options.plot.c_str());
+      return kExitUsageError;
     }
+    if (!global.quiet) std::fprintf(stderr, "report: plot in %s\n", options.plot.c_str());
   }
   return kExitOk;
 }

@@ -37,7 +37,7 @@ RunRecord load_run(const fs::path& dir) {
   run.stats = std::move(*stats);
   if (auto host = read_json(dir / "host.json"); host && host->is_object()) {
     for (const auto& item : host->items()) {
-      // host.json's host_seconds is host.seconds in stats.txt; keep one spelling.
+      // Named host.<key> like every other statistic; host_seconds reads as host.seconds.
       const std::string key = item.key() == "host_seconds" ? "seconds" : item.key();
       run.stats["host." + key] = item.value();
     }
@@ -218,6 +218,53 @@ std::string percent_text(std::optional<double> part, double whole) {
 std::optional<double> as_number(const std::optional<json>& value) {
   if (!value || !value->is_number()) return std::nullopt;
   return value->get<double>();
+}
+
+namespace {
+
+void flatten_into(const json& node, const std::string& path, std::map<std::string, json>& out) {
+  if (!node.is_object() || (node.empty() && !path.empty())) {
+    out[path] = node;
+    return;
+  }
+  for (const auto& item : node.items()) {
+    flatten_into(item.value(), path.empty() ? item.key() : path + "." + item.key(), out);
+  }
+}
+
+}  // namespace
+
+std::map<std::string, json> flatten_config(const json& config) {
+  std::map<std::string, json> out;
+  if (config.is_object()) flatten_into(config, "", out);
+  return out;
+}
+
+std::vector<CompareRow> config_differences(const std::vector<RunRecord>& runs) {
+  std::vector<std::map<std::string, json>> flat;
+  std::set<std::string> keys;
+  for (const auto& run : runs) {
+    if (!run.config.is_object()) return {};
+    flat.push_back(flatten_config(run.config));
+    for (const auto& entry : flat.back()) keys.insert(entry.first);
+  }
+  std::vector<CompareRow> rows;
+  for (const auto& key : keys) {
+    CompareRow row{key, {}};
+    for (const auto& config : flat) {
+      const auto it = config.find(key);
+      row.values.push_back(it == config.end() ? std::nullopt : std::optional<json>(it->second));
+    }
+    const bool differs = std::any_of(row.values.begin(), row.values.end(),
+                                     [&](const auto& v) { return v != row.values.front(); });
+    if (differs) rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string config_value_text(const std::optional<json>& value) {
+  if (!value) return "(absent)";
+  return value->is_string() ? value->get<std::string>() : value->dump();
 }
 
 std::string value_text(const std::optional<json>& value) {

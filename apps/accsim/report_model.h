@@ -51,6 +51,16 @@ struct CompareRow {
 std::vector<CompareRow> compare_runs(const std::vector<RunRecord>& runs, bool all,
                                      const std::vector<std::string>& globs);
 
+// A configuration as dotted keys ("cfu.macc_lanes"): objects are walked, anything else (arrays
+// included) is one value.
+std::map<std::string, nlohmann::json> flatten_config(const nlohmann::json& config);
+// The keys whose value is not the same in every run's config.json, keys only some runs have
+// included (absent = nullopt), sorted by key. Empty unless every run has a config object.
+std::vector<CompareRow> config_differences(const std::vector<RunRecord>& runs);
+// A configuration value as a reader wants it: strings bare, anything else as compact JSON,
+// "(absent)" for a key the run's config lacks.
+std::string config_value_text(const std::optional<nlohmann::json>& value);
+
 std::optional<double> as_number(const std::optional<nlohmann::json>& value);
 std::string value_text(const std::optional<nlohmann::json>& value);
 // b - a (exact for integers) and b / a to 3 decimals; "" when not both numeric (or a == 0).

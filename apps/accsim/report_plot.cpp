@@ -1,8 +1,12 @@
 #include "report_plot.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace fs = std::filesystem;
@@ -34,28 +38,80 @@ size_t index_of(std::vector<std::string>& list, const std::string& item) {
 // From this many categories (~70 operators of a network) the labels stand upright, so that
 // neighbours do not overlap, and the picture grows wide enough for a readable bar each.
 constexpr size_t kUprightLabelsFrom = 24;
+// Character cell of the fonts below, in pixels, to turn label lengths into picture size.
+constexpr size_t kCharWidthPx = 7;
+constexpr size_t kCharHeightPx = 16;
 
 bool upright_labels(const PlotPanel& panel) {
   return panel.categories.size() >= kUprightLabelsFrom;
+}
+
+size_t longest_label(const PlotPanel& panel) {
+  size_t chars = 0;
+  for (const auto& name : panel.categories) chars = std::max(chars, name.size());
+  return chars;
+}
+
+// Room for the x labels, in character cells. gnuplot does not reserve it for rotated labels
+// in a multiplot, so long names were cut off at the bottom and, slanted, at the right edge.
+// Upright labels hang their whole length below the axis; slanted ones (30 degrees, starting
+// at the tick) half of it below and most of it to the right of the last tick. A character is
+// about half as wide as a cell is high, hence the factors below.
+struct LabelRoom {
+  size_t below = 0;  // cell heights under the axis: labels, then the axis title
+  size_t right = 0;  // cell widths right of the plot
+};
+
+LabelRoom label_room(const PlotPanel& panel) {
+  const size_t chars = longest_label(panel);
+  if (upright_labels(panel)) return {chars * 45 / 100 + 3, 2};
+  return {chars * 25 / 100 + 4, std::max<size_t>(2, chars * 85 / 100)};
 }
 
 size_t picture_width(const std::vector<PlotPanel>& panels) {
   size_t width = 900;
   for (const auto& panel : panels) {
     const size_t bar_px = 10 * std::max<size_t>(1, panel.series.size()) + 6;
-    width = std::max(width, 100 + panel.categories.size() * bar_px);
+    width = std::max(
+        width, 100 + panel.categories.size() * bar_px + label_room(panel).right * kCharWidthPx);
   }
   return width;
 }
 
-// Every panel gets the same height (multiplot layout): 300 px plus room for upright labels.
+// Every panel gets the same height (multiplot layout): 240 px for the bars plus the room the
+// labels of the most demanding panel need.
 size_t panel_height(const std::vector<PlotPanel>& panels) {
-  size_t label_chars = 0;
-  for (const auto& panel : panels) {
-    if (!upright_labels(panel)) continue;
-    for (const auto& name : panel.categories) label_chars = std::max(label_chars, name.size());
+  size_t below = 0;
+  for (const auto& panel : panels) below = std::max(below, label_room(panel).below);
+  return 240 + below * kCharHeightPx;
+}
+
+// A series with no value in the panel (a run without regions, say) is drawn as zeros and says
+// so in the key: gnuplot would otherwise skip it, dropping the run from the panel, and warn.
+bool has_values(const PlotPanel& panel, size_t series) {
+  return std::any_of(panel.y.begin(), panel.y.end(),
+                     [&](const auto& row) { return row[series].has_value(); });
+}
+
+void write_data_block(std::ostream& s, const PlotPanel& panel, const std::string& block) {
+  std::vector<bool> present;
+  for (size_t k = 0; k < panel.series.size(); ++k) present.push_back(has_values(panel, k));
+  s << block << " << EOD\n" << quoted("x");
+  for (size_t k = 0; k < panel.series.size(); ++k) {
+    s << ' ' << quoted(present[k] ? panel.series[k] : panel.series[k] + " (no data)");
   }
-  return 300 + 7 * label_chars;
+  s << '\n';
+  for (size_t c = 0; c < panel.categories.size(); ++c) {
+    s << quoted(panel.categories[c]);
+    for (size_t k = 0; k < panel.series.size(); ++k) {
+      const auto& v = panel.y[c][k];
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "%.17g", v.value_or(0.0));
+      s << ' ' << (v || !present[k] ? buf : "?");
+    }
+    s << '\n';
+  }
+  s << "EOD\n";
 }
 
 }  // namespace
@@ -81,22 +137,11 @@ std::string gnuplot_script(const std::vector<PlotPanel>& panels, const fs::path&
   for (size_t p = 0; p < panels.size(); ++p) {
     const PlotPanel& panel = panels[p];
     const std::string block = "$d" + std::to_string(p);
-    s << block << " << EOD\n" << quoted("x");
-    for (const auto& name : panel.series) s << ' ' << quoted(name);
-    s << '\n';
-    for (size_t c = 0; c < panel.categories.size(); ++c) {
-      s << quoted(panel.categories[c]);
-      for (size_t k = 0; k < panel.series.size(); ++k) {
-        const auto& v = panel.y[c][k];
-        char buf[40];
-        std::snprintf(buf, sizeof buf, "%.17g", v ? *v : 0.0);
-        s << ' ' << (v ? buf : "?");
-      }
-      s << '\n';
-    }
-    s << "EOD\n"
-      << (upright_labels(panel) ? "set xtics rotate by 90 right noenhanced\n"
+    const LabelRoom room = label_room(panel);
+    write_data_block(s, panel, block);
+    s << (upright_labels(panel) ? "set xtics rotate by 90 right noenhanced\n"
                                 : "set xtics rotate by -30 left noenhanced\n")
+      << "set bmargin " << room.below << "\nset rmargin " << room.right << "\n"
       << "set title " << quoted(panel.title) << " noenhanced\n"
       << "set xlabel " << quoted(panel.xlabel) << " noenhanced\n"
       << "set ylabel " << quoted(panel.ylabel) << " noenhanced\n"
@@ -107,6 +152,56 @@ std::string gnuplot_script(const std::vector<PlotPanel>& panels, const fs::path&
   return s.str();
 }
 
+namespace {
+
+// What gnuplot said on stderr that explains a failure: its message lines, without the echo of
+// the offending command and the caret under it, joined into one line.
+std::string gnuplot_complaint(const std::string& stderr_text) {
+  std::istringstream lines(stderr_text);
+  std::string line, out;
+  while (std::getline(lines, line)) {
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '^' || line.rfind("gnuplot>", 0) == 0) {
+      continue;
+    }
+    std::string text = line.substr(first);
+    // "line 0:          cannot open file" -> "line 0: cannot open file"
+    if (const auto colon = text.find(':'); colon != std::string::npos) {
+      const auto rest = text.find_first_not_of(' ', colon + 1);
+      if (rest != std::string::npos) text = text.substr(0, colon + 1) + " " + text.substr(rest);
+    }
+    out += (out.empty() ? "" : "; ") + text;
+  }
+  return out;
+}
+
+struct GnuplotRun {
+  int status = -1;
+  std::string stderr_text;
+};
+
+// Feeds `script` to gnuplot. stdout goes to /dev/null (if gnuplot cannot open the output it
+// draws there instead); stderr is captured, so warnings stay off the user's terminal and a
+// failure can say why.
+GnuplotRun run_gnuplot(const std::string& script) {
+  GnuplotRun run;
+  char stderr_path[] = "/tmp/accsim_gnuplot_XXXXXX";
+  const int fd = mkstemp(stderr_path);
+  if (fd < 0) return run;
+  close(fd);
+  const std::string command = std::string("gnuplot >/dev/null 2>'") + stderr_path + "'";
+  if (std::FILE* pipe = popen(command.c_str(), "w")) {
+    std::fwrite(script.data(), 1, script.size(), pipe);
+    run.status = pclose(pipe);
+  }
+  std::ifstream captured(stderr_path, std::ios::binary);
+  run.stderr_text.assign(std::istreambuf_iterator<char>(captured), {});
+  std::remove(stderr_path);
+  return run;
+}
+
+}  // namespace
+
 std::string render_plot(const std::vector<PlotPanel>& panels, const fs::path& file) {
   const std::string ext = file.extension().string();
   if (ext != ".svg" && ext != ".png") return file.string() + ": use a .svg or .png file name";
@@ -114,13 +209,13 @@ std::string render_plot(const std::vector<PlotPanel>& panels, const fs::path& fi
   if (!have_gnuplot()) return "gnuplot is not installed (Debian: apt-get install gnuplot-nox)";
   std::error_code ec;
   if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
-  // stdout to /dev/null: if gnuplot cannot open the output it would draw to stdout instead.
-  std::FILE* pipe = popen("gnuplot >/dev/null", "w");
-  if (pipe == nullptr) return "cannot start gnuplot";
-  const std::string script = gnuplot_script(panels, file);
-  std::fwrite(script.data(), 1, script.size(), pipe);
-  const int status = pclose(pipe);
-  if (status != 0) return "gnuplot failed on " + file.string();
+  fs::remove(file, ec);  // so that a stale picture cannot pass for this one
+  const GnuplotRun run = run_gnuplot(gnuplot_script(panels, file));
+  const std::string complaint = gnuplot_complaint(run.stderr_text);
+  const bool drawn = fs::is_regular_file(file, ec) && fs::file_size(file, ec) > 0;
+  if (run.status != 0 || !drawn) {
+    return "gnuplot failed on " + file.string() + (complaint.empty() ? "" : ": " + complaint);
+  }
   return "";
 }
 

@@ -26,7 +26,7 @@ struct PlotPanel {
 std::string gnuplot_script(const std::vector<PlotPanel>& panels, const std::filesystem::path& file);
 
 // Draws `panels` into `file`; returns "" on success, else a one-line reason (no gnuplot,
-// unknown extension, gnuplot failed).
+// unknown extension, gnuplot failed: with what gnuplot said). gnuplot's warnings are swallowed.
 std::string render_plot(const std::vector<PlotPanel>& panels, const std::filesystem::path& file);
 
 // results.csv (parsed) as panels: x = the spec's plot.x (default: the first column), one

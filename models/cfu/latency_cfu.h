@@ -1,7 +1,7 @@
 // A CFU that only has timing: it answers `latency` cycles after accepting a command and
 // returns in0 + in1 + function_id. Pipelined, it accepts a command every cycle; otherwise it
 // is busy (cmd_ready low) until it has answered. The two CFUs of VexRiscv's measured CFU rows
-// (reference/vexriscv-measured.md), used by the calibration test; docs/cfu.md, "latency CFU".
+// (docs/reference/vexriscv-measured.md), used by the calibration test; docs/cfu.md, "latency CFU".
 #pragma once
 
 #include <cstdint>

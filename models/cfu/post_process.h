@@ -1,7 +1,7 @@
 // The mnv2 CFU's post-processor: what the four pipeline stages compute for one output channel
 // (bias, SaturatingRoundingDoublingHighMul, RoundingDivideByPOT, offset + clamp). Bit-exact to
-// TFLite's MultiplyByQuantizedMultiplier as reference/tflite-int8.md states it, for every int32
-// input; written independently of the firmware's C version so each checks the other.
+// TFLite's MultiplyByQuantizedMultiplier as docs/reference/tflite-int8.md states it, for every
+// int32 input; written independently of the firmware's C version so each checks the other.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 // Timing parameters of the VexRiscv-like in-order pipeline, and its branch predictor. Every
 // number comes from the "cpu.timing" section of the JSON architecture; docs/timing.md gives
-// each default and the measurement it reproduces (reference/vexriscv-measured.md).
+// each default and the measurement it reproduces (docs/reference/vexriscv-measured.md).
 #pragma once
 
 #include <cstdint>

@@ -193,8 +193,8 @@ uint64_t VtaCore::compute_cycles(const vta_compute_insn_t& c) const {
          m_timing.alu_pipeline_cycles;
 }
 
-// The loops GEMM and ALU share (reference/vta.md section 5): for every (i, j, micro-op) the
-// three indices after the loop factors, handed to `visit` in execution order.
+// The loops GEMM and ALU share (docs/reference/vta-isa.md section 5): for every (i, j, micro-op)
+// the three indices after the loop factors, handed to `visit` in execution order.
 struct UopIteration {
   uint32_t uop, i, j;
   uint64_t dst, src, wgt;

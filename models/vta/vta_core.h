@@ -2,7 +2,7 @@
 // plain C++ (no SystemC), so every instruction's semantics is unit-testable against a plain
 // reference. VtaModule (the sc_module) calls it from the fetch/load/compute/store threads.
 //
-// Semantics are shared/reference/vta.md section 5; where upstream leaves something open this
+// Semantics are docs/reference/vta-isa.md section 5; where upstream leaves something open this
 // file decides and docs/vta.md says so:
 // - an index outside its buffer (LOAD/STORE rows, GEMM/ALU micro-op indices after the loop
 //   factors, UOP ranges) is an error naming the instruction, not a silent wrap;

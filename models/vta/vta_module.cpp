@@ -313,7 +313,7 @@ void VtaModule::fetch_thread() {
 
 void VtaModule::token_queues(const Unit& unit, const vta_deps_t& d, std::vector<TokenQueue*>& pops,
                              std::vector<TokenQueue*>& pushes) const {
-  // reference/vta.md section 4: load has only a "next" (compute), store only a "prev"
+  // docs/reference/vta-isa.md section 4: load has only a "next" (compute), store only a "prev"
   // (compute); compute has both.
   TokenQueue* const none = nullptr;
   TokenQueue* pop_prev = none;

@@ -135,3 +135,38 @@ TEST_CASE("quotients and percentages are blank where they mean nothing") {
   CHECK(percent_text(5.0, 0).empty());
   CHECK(percent_text(std::nullopt, 10).empty());
 }
+
+TEST_CASE("configurations flatten to dotted keys, arrays whole") {
+  const auto flat = flatten_config(
+      json::parse(R"({"cfu": {"macc_lanes": 4, "impl": "model"}, "args": [6, 26], "l2": {}})"));
+  REQUIRE(flat.size() == 4);
+  CHECK(flat.at("cfu.macc_lanes") == 4);
+  CHECK(flat.at("cfu.impl") == "model");
+  CHECK(flat.at("args") == json::parse("[6, 26]"));
+  CHECK(flat.at("l2") == json::object());
+}
+
+TEST_CASE("configuration differences: changed keys and keys only one run has, by key") {
+  std::vector<RunRecord> runs(2);
+  runs[0].config = json::parse(R"({"name": "a", "cfu": {"macc_lanes": 4}, "seed": 1, "x": [1]})");
+  runs[1].config =
+      json::parse(R"({"name": "a", "cfu": {"macc_lanes": 8, "extra": true}, "seed": 1, "x": [2]})");
+  const auto rows = config_differences(runs);
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[0].name == "cfu.extra");
+  CHECK(config_value_text(rows[0].values[0]) == "(absent)");
+  CHECK(config_value_text(rows[0].values[1]) == "true");
+  CHECK(rows[1].name == "cfu.macc_lanes");
+  CHECK(config_value_text(rows[1].values[0]) == "4");
+  CHECK(config_value_text(rows[1].values[1]) == "8");
+  CHECK(rows[2].name == "x");
+  CHECK(config_value_text(rows[2].values[1]) == "[2]");
+}
+
+TEST_CASE("configuration differences need every run's config") {
+  std::vector<RunRecord> runs(2);
+  runs[0].config = json::parse(R"({"name": "a"})");
+  CHECK(config_differences(runs).empty());  // runs[1] has no config.json
+  runs[1].config = json::parse(R"({"name": "a"})");
+  CHECK(config_differences(runs).empty());  // identical
+}

@@ -72,12 +72,14 @@ struct LoadedConfig {
 // even when it found errors; they append diagnostics and must skip values the schema rejected.
 using CrossCheck = std::function<void(const LoadedConfig&, std::vector<Diagnostic>&)>;
 
-// Loads `file`, resolves "extends" (relative to the extending file; chains allowed; cycles are
-// errors), applies `overrides` ("a.b.c=value") in order, validates against `schema`, fills
-// defaults and normalises sizes and addresses. Throws ConfigError listing every problem found,
-// including I/O and JSON syntax errors.
+// Loads `file`, resolves "extends" (chains allowed; cycles are errors), applies `overrides`
+// ("a.b.c=value") in order, validates against `schema`, fills defaults and normalises sizes and
+// addresses. A base is looked for beside the extending file, then in each of `base_dirs`, as
+// named and with ".json" appended. Throws ConfigError listing every problem found, including
+// I/O and JSON syntax errors.
 LoadedConfig load(const std::filesystem::path& file, const std::vector<std::string>& overrides,
-                  const Schema& schema, const CrossCheck& cross_check = {});
+                  const Schema& schema, const CrossCheck& cross_check = {},
+                  const std::vector<std::filesystem::path>& base_dirs = {});
 
 // Same for an in-memory document whose diagnostics name `origin`. "extends" is rejected here
 // because there is no file to resolve it against. `files` of the result is empty.

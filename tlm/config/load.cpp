@@ -41,7 +41,46 @@ fs::path file_identity(const fs::path& file) {
 
 // Reads `file` and every file it extends, most-derived first. Stops at the first broken link,
 // since nothing useful can be said about a chain with a missing or unparsable file.
-std::vector<Source> read_chain(const fs::path& file, std::vector<Diagnostic>& out) {
+// Where `extends` names a base: beside the extending file first (so a config can be loaded from
+// any working directory), then in each of `base_dirs`; each place as spelled, then with ".json"
+// (so "vexriscv_arty" names configs/vexriscv_arty.json as it does on the command line). Returns
+// the file, or nothing and every path tried.
+struct BaseLookup {
+  std::optional<fs::path> found;
+  std::vector<fs::path> tried;
+};
+
+BaseLookup find_base(const fs::path& extending_file, const std::string& base_name,
+                     const std::vector<fs::path>& base_dirs) {
+  std::vector<fs::path> dirs{extending_file.parent_path()};
+  if (fs::path(base_name).is_relative())
+    dirs.insert(dirs.end(), base_dirs.begin(), base_dirs.end());
+  BaseLookup lookup;
+  std::error_code ec;
+  for (const auto& dir : dirs) {
+    for (const auto& name : {base_name, base_name + ".json"}) {
+      const fs::path candidate = (dir / name).lexically_normal();
+      if (std::find(lookup.tried.begin(), lookup.tried.end(), candidate) != lookup.tried.end()) {
+        continue;
+      }
+      if (fs::is_regular_file(candidate, ec)) {
+        lookup.found = candidate;
+        return lookup;
+      }
+      lookup.tried.push_back(candidate);
+    }
+  }
+  return lookup;
+}
+
+std::string quoted_list(const std::vector<fs::path>& paths) {
+  std::string out;
+  for (const auto& path : paths) out += (out.empty() ? "" : ", ") + detail::quote(path.string());
+  return out;
+}
+
+std::vector<Source> read_chain(const fs::path& file, const std::vector<fs::path>& base_dirs,
+                               std::vector<Diagnostic>& out) {
   std::vector<Source> chain;
   std::vector<fs::path> identities;
   fs::path current = file;
@@ -63,15 +102,14 @@ std::vector<Source> read_chain(const fs::path& file, std::vector<Diagnostic>& ou
       return chain;
     }
     const auto& base_name = extends->get_ref<const std::string&>();
-    // Relative to the extending file, so a config can be loaded from any working directory.
-    const fs::path base = (current.parent_path() / base_name).lexically_normal();
-    std::error_code ec;
-    if (!fs::exists(base, ec)) {
+    const auto lookup = find_base(current, base_name, base_dirs);
+    if (!lookup.found) {
       out.push_back({origin, kExtendsKey,
                      "base file " + detail::quote(base_name) + " not found (looked for " +
-                         detail::quote(base.string()) + ")"});
+                         quoted_list(lookup.tried) + ")"});
       return chain;
     }
+    const fs::path& base = *lookup.found;
     const auto seen = std::find(identities.begin(), identities.end(), file_identity(base));
     if (seen != identities.end()) {
       std::string cycle;
@@ -132,9 +170,10 @@ LoadedConfig finish(json doc, OriginMap origins, const std::vector<detail::Overr
 }  // namespace
 
 LoadedConfig load(const std::filesystem::path& file, const std::vector<std::string>& overrides,
-                  const Schema& schema, const CrossCheck& cross_check) {
+                  const Schema& schema, const CrossCheck& cross_check,
+                  const std::vector<std::filesystem::path>& base_dirs) {
   std::vector<Diagnostic> diags;
-  auto chain = read_chain(file, diags);
+  auto chain = read_chain(file, base_dirs, diags);
   const bool chain_ok = diags.empty();
   const auto parsed = parse_overrides(overrides, diags);
   // Nothing useful can be validated without the whole chain.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints host seconds and simulated MIPS of whole TFLite networks on the CPU (the tflite_runner
 # interpreter on configs/vexriscv_arty.json): person detection (pdti8) and MobileNetV2 0.35
-# (mnv2) from ../shared/models, over N runs each (default 3), plus the medians. A benchmark, not
+# (mnv2) from $ACCSIM_MODELS (default ../shared/models; docs/models.md), over N runs each (default 3), plus the medians. A benchmark, not
 # a test: figures depend on the host.
 #   tools/bench/model_mips.sh [RUNS] [extra accsim run args...]
 set -euo pipefail

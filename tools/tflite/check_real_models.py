@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Checks the numpy reference against the scores TFLite Micro gives on the board for the real
-models in /work/shared/models (README there): one line per case, exit 1 on any mismatch.
+seed models (CFU-Playground's pdti8 and mnv2, docs/models.md): one line per case, exit 1 on any mismatch.
 
   tools/tflite/check_real_models.py [MODELS_DIR]     (default: ../shared/models from the repo)
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Unit tests of tflite_fixed_point against the edge cases of reference/tflite-int8.md, each
+"""Unit tests of tflite_fixed_point against the edge cases of docs/reference/tflite-int8.md, each
 expected value worked out by hand from the C++ definitions (run: test_fixed_point.py)."""
 import os
 import sys

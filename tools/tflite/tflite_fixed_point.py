@@ -1,4 +1,4 @@
-"""TFLite's integer arithmetic (reference/tflite-int8.md, gemmlowp fixedpoint.h), vectorised.
+"""TFLite's integer arithmetic (docs/reference/tflite-int8.md, gemmlowp fixedpoint.h), vectorised.
 
 Values are numpy int64 arrays holding int32 quantities; every step that wraps or saturates in
 the C++ reference does so here explicitly, so results are bit-exact. Scalars work too (they are

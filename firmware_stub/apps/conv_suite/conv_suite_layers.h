@@ -1,6 +1,7 @@
 /* The convolution shapes of the algorithm comparison: every distinct convolution of ResNet-18 and
  * SqueezeNet 1.0 (seed 003's benchmark set), MobileNetV2 0.35's full 3x3 convolution and its
- * distinct 1x1 shapes (reference/workloads.md), and small test shapes for the firmware tests. */
+ * distinct 1x1 shapes (docs/reference/workloads.md), and small test shapes for the firmware tests.
+ */
 #ifndef CONV_SUITE_LAYERS_H
 #define CONV_SUITE_LAYERS_H
 

@@ -1,4 +1,4 @@
-/* The calibration microbenchmarks of reference/vexriscv-measured.md: every row's body,
+/* The calibration microbenchmarks of docs/reference/vexriscv-measured.md: every row's body,
  * repeated 100 times between two `csrr mcycle`, exactly as measured on VexRiscv full+cfu's
  * RTL. Each measurement runs twice and prints the second (warm I$ and D$, as the table);
  * the cache rows run cold code and data instead. tests/firmware runs it at first-beat

@@ -1,6 +1,6 @@
 /* vta_bench: tsim-style micro-benchmarks (the shapes of upstream VTA's test_vta_insn.py), each
  * checked against the CPU and printing the VTA's CYCLES register beside the cycle count tsim
- * published in 2019 (reference/vta.md section 7):
+ * published in 2019 (docs/reference/vta-isa.md section 7):
  *   load_store  6x6 ACC blocks: LOAD ACC, ALU SHR 0, STORE                      (tsim 619)
  *   gemm        4 rows x 1 input block x 4 output blocks: LOAD INP/WGT, reset,
  *               GEMM, SHR 8, MAX 0, MIN 127, STORE                              (tsim 648)

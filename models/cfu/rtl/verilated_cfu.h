@@ -23,6 +23,7 @@
 #include <string>
 
 #include "cfu_model.h"
+#include "fst_fixed_date.h"
 #include "instruction_stats.h"
 #include "verilated_cfu_options.h"
 
@@ -53,7 +54,10 @@ class VerilatedCfu : public CfuModel {
     }
   }
   ~VerilatedCfu() override {
-    if (m_trace) m_trace->close();
+    if (m_trace) {
+      m_trace->close();
+      fix_fst_date(m_options.fst_path);  // identical runs, identical cfu.fst
+    }
     m_top->final();
   }
 

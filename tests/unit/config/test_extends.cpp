@@ -156,3 +156,45 @@ TEST_CASE("extends: load_json rejects extends because it has no file to resolve 
   REQUIRE(diags.size() == 1);
   CHECK(diags[0].format() == "test.json: extends: only supported when loading from a file");
 }
+
+TEST_CASE("extends: a base named without .json is found with it", "[extends]") {
+  TempDir dir;
+  dir.write("base.json", R"({"name": "base", "memories": {"ram": {"base": 0, "size": "4K"}}})");
+  const auto top = dir.write("top.json", R"({"extends": "base", "cpu": {"latency": 3}})");
+  CHECK(load(top, {}, test_schema()).effective["name"] == "base");
+}
+
+TEST_CASE("extends: a base not beside the file is looked for in the library directories",
+          "[extends]") {
+  TempDir library;
+  TempDir user;
+  const auto shipped = library.write(
+      "shipped.json", R"({"name": "shipped", "memories": {"ram": {"base": 0, "size": "4K"}}})");
+  const auto top = user.write("mine.json", R"({"extends": "shipped", "cpu": {"latency": 3}})");
+  const auto config = load(top, {}, test_schema(), {}, {library.path()});
+  CHECK(config.effective["name"] == "shipped");
+  CHECK(config.effective["cpu"]["latency"] == 3);
+  REQUIRE(config.files.size() == 2);
+  CHECK(config.files[1] == shipped.string());
+}
+
+TEST_CASE("extends: a file beside the extending one wins over the library", "[extends]") {
+  TempDir library;
+  TempDir user;
+  library.write("base.json",
+                R"({"name": "library", "memories": {"ram": {"base": 0, "size": 4096}}})");
+  user.write("base.json", R"({"name": "local", "memories": {"ram": {"base": 0, "size": 4096}}})");
+  const auto top = user.write("top.json", R"({"extends": "base.json"})");
+  CHECK(load(top, {}, test_schema(), {}, {library.path()}).effective["name"] == "local");
+}
+
+TEST_CASE("extends: a missing base lists every place looked in", "[extends]") {
+  TempDir library;
+  TempDir user;
+  const auto top = user.write("top.json", R"({"extends": "nowhere"})");
+  const auto diags = expect_errors([&] { load(top, {}, test_schema(), {}, {library.path()}); });
+  REQUIRE(diags.size() == 1);
+  CHECK_THAT(diags[0].message, Catch::Contains((user.path() / "nowhere.json").string()) &&
+                                   Catch::Contains((library.path() / "nowhere").string()) &&
+                                   Catch::Contains((library.path() / "nowhere.json").string()));
+}

@@ -4,7 +4,7 @@
  * Field positions follow upstream VTA (hw_spec.h): LOAD/STORE fields are fixed; the GEMM and
  * ALU index fields and the micro-op fields are as wide as the buffer depths they index
  * (log2 depth bits). With the default configuration the positions are those of
- * shared/reference/vta.md section 2, and the GEMM/ALU upper word and the micro-op are exactly
+ * docs/reference/vta-isa.md section 2, and the GEMM/ALU upper word and the micro-op are exactly
  * full. vta_layout_init() derives the positions for any configuration and refuses one whose
  * fields do not fit (upstream refuses it with a static_assert).
  *

@@ -1,6 +1,6 @@
 /* The int8 per-channel 1x1 convolution (stride 1, no padding; NHWC input, filter
  * [out_c][in_c]) in the six implementations of seed 001's staged mnv2_first accelerator, all
- * bit-exact with TFLite (reference/tflite-int8.md):
+ * bit-exact with TFLite (docs/reference/tflite-int8.md):
  *
  *   1  TFLM's reference ConvPerChannel (general loops, 4-D offsets per element)
  *   2  the same, specialised in C for 1x1

@@ -1,4 +1,4 @@
-/* TFLite int8 arithmetic, exactly as reference/tflite-int8.md specifies. */
+/* TFLite int8 arithmetic, exactly as docs/reference/tflite-int8.md specifies. */
 #ifndef ACCSIM_KERNELS_TFLITE_INT8_H
 #define ACCSIM_KERNELS_TFLITE_INT8_H
 

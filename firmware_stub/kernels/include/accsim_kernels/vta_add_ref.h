@@ -2,7 +2,7 @@
  * that it approximates. Plain C (doubles only while deriving parameters), identical on the host
  * and the firmware.
  *
- * The VTA scheme (reference/vta.md section 9, seed 004):
+ * The VTA scheme (docs/reference/vta-isa.md section 9, seed 004):
  *   dms = 2 * max(s_a, s_b); Q15 multipliers (frexp, round, int16) of s_a/dms, s_b/dms and
  *   dms / (2^7 * s_y);
  *   CPU:  A' = ((((a - z_a) << 7) * m_a + 2^14) >> 15) >> -shift_a   (likewise B')

@@ -2,7 +2,7 @@
  * operations (docs/vta-requant.md explains the algorithm and why it is exact).
  *
  * For every int32 accumulator `acc` (convolution sum + bias) of output channel oc the chain
- * computes exactly what reference/tflite-int8.md's Conv2D tail computes:
+ * computes exactly what docs/reference/tflite-int8.md's Conv2D tail computes:
  *
  *   y = MultiplyByQuantizedMultiplier(acc, mult[oc], shift[oc]);
  *   y = clamp(y + output_offset, act_min, act_max)      (the addition wraps like add_wrapping)

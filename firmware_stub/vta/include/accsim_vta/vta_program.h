@@ -1,5 +1,5 @@
 /* An instruction stream under construction, with the VTA runtime's dependency-token rules
- * (reference/vta.md section 8):
+ * (docs/reference/vta-isa.md section 8):
  *  - vta_dep_push(from, to) sets the push flag of `from`'s last instruction when that is the
  *    stream's last instruction and its flag is free; otherwise it appends a no-op of `from`
  *    carrying the push (after any pops still pending for `from`);
