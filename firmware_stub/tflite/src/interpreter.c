@@ -1,6 +1,8 @@
 #include "accsim_tflite/interpreter.h"
 
+#include "accsim/tflite_delegate.h"
 #include "accsim_tflite/op_kernel.h"
+#include "arena_plan.h"
 
 static uint64_t align_up(uint64_t value) {
   return (value + TFL_ARENA_ALIGNMENT - 1) & ~(uint64_t)(TFL_ARENA_ALIGNMENT - 1);
@@ -114,8 +116,16 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
       error->operator_index = (int)o;
       return -1;
     }
+    op->accel = 0;
+    op->backend = TFL_BACKEND_CPU;
+    op->reason[0] = 0;
     plan->macs += op->macs;
   }
+  return tfl_plan_arena(m, arena_size, plan, error);
+}
+
+int tfl_plan_arena(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
+  plan->tensor_bytes = plan->persistent_bytes = plan->arena_bytes = 0;
   for (int i = 0; i < m->input_count; ++i) {
     const TflTensor* t = &m->tensors[m->inputs[i]];
     if (t->type != 9 /* int8 */) {
@@ -190,7 +200,10 @@ int tfl_prepare(TflRuntime* rt, TflModel* model, uint8_t* arena, uint8_t* state_
   rt->state_pool_used = 0;
   for (uint32_t o = 0; o < model->operator_count; ++o) {
     rt->op_state[o] = 0;
-    if (model->operators[o].ops->prepare(rt, (int)o, error) != 0) {
+    const TflOperator* op = &model->operators[o];
+    const int failed =
+        op->accel ? op->accel->prepare(rt, (int)o, error) : op->ops->prepare(rt, (int)o, error);
+    if (failed != 0) {
       error->operator_index = (int)o;
       return -1;
     }
@@ -203,7 +216,11 @@ void tfl_invoke(TflRuntime* rt, TflOpHook before, TflOpHook after, void* context
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     const TflOperator* op = &m->operators[o];
     if (before) before(context, (int)o, op);
-    op->ops->eval(rt, (int)o);
+    if (op->accel) {
+      op->accel->eval(rt, (int)o);
+    } else {
+      op->ops->eval(rt, (int)o);
+    }
     if (after) after(context, (int)o, op);
   }
 }

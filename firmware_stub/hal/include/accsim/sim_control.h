@@ -29,12 +29,12 @@
 #define ACCSIM_OUTPUT_ADDR ACCSIM_REG(0x58)  /* W: output tensor 0, for output.bin */
 #define ACCSIM_OUTPUT_BYTES ACCSIM_REG(0x5C) /* W */
 /* What the SoC has and how a model is delegated (accsim/tflite_delegate.h). */
-#define ACCSIM_SOC_CFU ACCSIM_REG(0x60)          /* TFL_SOC_CFU_* */
-#define ACCSIM_SOC_VTA_BASE ACCSIM_REG(0x64)     /* 0 = no VTA */
-#define ACCSIM_DELEGATE ACCSIM_REG(0x68)         /* TFL_DELEGATE_* (runtime.delegate) */
-#define ACCSIM_OVERRIDES_ADDR ACCSIM_REG(0x6C)   /* TflPlacementOverride[] (runtime.placement) */
+#define ACCSIM_SOC_CFU ACCSIM_REG(0x60)        /* TFL_SOC_CFU_* */
+#define ACCSIM_SOC_VTA_BASE ACCSIM_REG(0x64)   /* 0 = no VTA */
+#define ACCSIM_DELEGATE ACCSIM_REG(0x68)       /* TFL_DELEGATE_* (runtime.delegate) */
+#define ACCSIM_OVERRIDES_ADDR ACCSIM_REG(0x6C) /* TflPlacementOverride[] (runtime.placement) */
 #define ACCSIM_OVERRIDES_COUNT ACCSIM_REG(0x70)
-#define ACCSIM_PLACEMENT ACCSIM_REG(0x74)        /* W: address of a TflPlacementRecord */
+#define ACCSIM_PLACEMENT ACCSIM_REG(0x74) /* W: address of a TflPlacementRecord */
 #define ACCSIM_ID_VALUE 0x41435349u
 
 /* Named regions (per-layer statistics and timelines). Regions nest; end the innermost. */

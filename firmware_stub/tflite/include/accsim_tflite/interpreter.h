@@ -33,6 +33,29 @@ typedef struct {
  * arena_size. */
 int tfl_plan(TflModel* model, uint32_t arena_size, TflPlan* plan, TflError* error);
 
+/* What the SoC offers the interpreter (the firmware fills it by asking the hardware; accsim's
+ * pre-simulation check passes an SoC without accelerators). */
+typedef struct {
+  int cfu; /* TFL_SOC_CFU_* */
+  uint32_t cfu_filter_words, cfu_param_entries, cfu_input_words;
+  const void* vta; /* the firmware's vta_device_t, NULL = no VTA */
+  int vta_threads;
+} TflHardware;
+
+/* runtime.delegate and runtime.placement. */
+typedef struct {
+  int delegate;          /* TFL_DELEGATE_* */
+  const void* overrides; /* TflPlacementOverride[override_count] */
+  uint32_t override_count;
+} TflDelegation;
+
+/* Chooses each operator's backend (op->backend, op->accel, op->reason) after tfl_plan checked it
+ * for the CPU, then plans the arena again for the chosen implementations. Accelerator
+ * implementations come from tfl_register_accelerators(); without any, everything stays on the
+ * CPU. */
+int tfl_place(TflModel* model, const TflHardware* hw, const TflDelegation* delegation,
+              uint32_t arena_size, TflPlan* plan, TflError* error);
+
 typedef struct TflRuntime {
   TflModel* model;
   uint8_t* arena;

@@ -48,10 +48,16 @@ typedef struct {
 } TflTensor;
 
 struct TflOpKernel;
+struct TflAccelKernel;
+
+#define TFL_REASON_BYTES 120
 
 typedef struct {
-  int32_t builtin;               /* BuiltinOperator code */
-  const struct TflOpKernel* ops; /* NULL when unsupported */
+  int32_t builtin;                    /* BuiltinOperator code */
+  const struct TflOpKernel* ops;      /* the CPU implementation; NULL when unsupported */
+  const struct TflAccelKernel* accel; /* the accelerator it runs on, NULL = the CPU */
+  int backend;                        /* TFL_BACKEND_* (accsim/tflite_delegate.h) */
+  char reason[TFL_REASON_BYTES];      /* why it is not on an accelerator it could have used */
   int inputs[TFL_MAX_OP_INPUTS];
   int input_count;
   int outputs[TFL_MAX_OP_OUTPUTS];

@@ -21,6 +21,20 @@ typedef struct TflOpKernel {
   void (*eval)(TflRuntime* rt, int index);
 } TflOpKernel;
 
+/* An accelerator implementation of one operator (firmware only: it drives the hardware).
+ * check() returns 0 when the backend can run the operator on `hw` (and sets the operator's
+ * kernel, persistent and scratch sizes as a CPU check does), or -1 with the reason. */
+typedef struct TflAccelKernel {
+  int32_t builtin;
+  int backend; /* TFL_BACKEND_* */
+  int (*check)(TflModel* model, int index, const TflHardware* hw, char* reason, int reason_bytes);
+  int (*prepare)(TflRuntime* rt, int index, TflError* error);
+  void (*eval)(TflRuntime* rt, int index);
+} TflAccelKernel;
+
+/* The firmware registers its accelerator implementations before tfl_place(). */
+void tfl_register_accelerators(const TflAccelKernel* const* kernels, int count);
+
 const TflOpKernel* tfl_find_op_kernel(int32_t builtin);
 /* "ADD, AVERAGE_POOL_2D, ..." for messages. */
 const char* tfl_supported_ops(void);
