@@ -9,6 +9,7 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/src/interpreter.c
   ${ACCSIM_TFLITE_DIR}/src/placement.c
   ${ACCSIM_TFLITE_DIR}/ops/op_util.c
+  ${ACCSIM_TFLITE_DIR}/ops/conv_2d_common.c
   ${ACCSIM_TFLITE_DIR}/ops/conv_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/depthwise_conv_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/reshape.c

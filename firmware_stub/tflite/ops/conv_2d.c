@@ -9,7 +9,7 @@
 #include "accsim_kernels/conv.h"
 #include "accsim_kernels/conv_per_channel.h"
 #include "accsim_kernels/conv_suite.h"
-#include "op_util.h"
+#include "conv_2d_common.h"
 
 typedef struct {
   int use_gemm;
@@ -21,50 +21,6 @@ typedef struct {
   int8_t* zero_row;
   const int8_t** indirection;
 } ConvState;
-
-typedef struct {
-  int stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left, activation, padding;
-} ConvGeometry;
-
-static int read_geometry(TflModel* m, int index, ConvGeometry* g, TflError* error) {
-  FbReader* r = &m->reader;
-  const FbTable* o = &m->operators[index].options;
-  g->padding = fb_i8(r, o, TFL_CONV_PADDING, TFL_PADDING_KIND_SAME);
-  g->stride_w = fb_i32(r, o, TFL_CONV_STRIDE_W, 0);
-  g->stride_h = fb_i32(r, o, TFL_CONV_STRIDE_H, 0);
-  g->activation = fb_i8(r, o, TFL_CONV_ACTIVATION, TFL_FUSED_NONE);
-  g->dilation_w = fb_i32(r, o, TFL_CONV_DILATION_W, 1);
-  g->dilation_h = fb_i32(r, o, TFL_CONV_DILATION_H, 1);
-  if (g->padding != TFL_PADDING_KIND_SAME && g->padding != TFL_PADDING_KIND_VALID) {
-    return tfl_fail(error, index, "padding %d is neither SAME nor VALID", g->padding);
-  }
-  if (g->stride_w < 1 || g->stride_h < 1 || g->dilation_w < 1 || g->dilation_h < 1 ||
-      g->stride_w > 64 || g->stride_h > 64 || g->dilation_w > 64 || g->dilation_h > 64) {
-    return tfl_fail(error, index, "stride %dx%d / dilation %dx%d out of range (1-64)", g->stride_h,
-                    g->stride_w, g->dilation_h, g->dilation_w);
-  }
-  return op_require_activation(g->activation, index, error);
-}
-
-static void fill_params(TflModel* m, int index, const ConvGeometry* g, ConvParams* p) {
-  const TflTensor* in = op_input(m, index, 0);
-  const TflTensor* filter = op_input(m, index, 1);
-  const TflTensor* out = op_output(m, index);
-  p->in_h = in->dims[1];
-  p->in_w = in->dims[2];
-  p->in_c = in->dims[3];
-  p->out_h = out->dims[1];
-  p->out_w = out->dims[2];
-  p->out_c = out->dims[3];
-  p->k_h = filter->dims[1];
-  p->k_w = filter->dims[2];
-  p->stride_h = g->stride_h;
-  p->stride_w = g->stride_w;
-  p->pad_top = g->pad_top;
-  p->pad_left = g->pad_left;
-  p->input_offset = -in->zero_point;
-  p->output_offset = out->zero_point;
-}
 
 static int check(TflModel* m, int index, TflError* error) {
   if (op_require_inputs(m, index, 2, 3, error)) return -1;
@@ -81,19 +37,13 @@ static int check(TflModel* m, int index, TflError* error) {
       op_require_bias(m, index, bias, filter->dims[0], error)) {
     return -1;
   }
-  ConvGeometry g;
-  if (read_geometry(m, index, &g, error)) return -1;
   if (filter->dims[3] != in->dims[3]) {
     return tfl_fail(error, index, "filter has %d input channels but the input has %d",
                     (int)filter->dims[3], (int)in->dims[3]);
   }
-  int out_h, out_w;
-  if (op_output_size(g.padding, in->dims[1], filter->dims[1], g.stride_h, g.dilation_h, &out_h,
-                     &g.pad_top) ||
-      op_output_size(g.padding, in->dims[2], filter->dims[2], g.stride_w, g.dilation_w, &out_w,
-                     &g.pad_left)) {
-    return tfl_fail(error, index, "the filter is larger than the input");
-  }
+  ConvGeometry g;
+  if (conv2d_geometry(m, index, &g, error)) return -1;
+  const int out_h = g.out_h, out_w = g.out_w;
   if (out->dims[0] != in->dims[0] || out->dims[1] != out_h || out->dims[2] != out_w ||
       out->dims[3] != filter->dims[0]) {
     return tfl_fail(error, index,
@@ -111,7 +61,7 @@ static int check(TflModel* m, int index, TflError* error) {
     return 0;
   }
   ConvParams p;
-  fill_params(m, index, &g, &p);
+  conv2d_params(m, index, &g, &p);
   const int plain = conv_indirect_is_plain_gemm(&p);
   op->kernel = plain ? "gemm_1x1" : "indirect_gemm";
   const size_t pointers = conv_indirect_buffer_bytes(&p) / sizeof(const int8_t*);
@@ -138,22 +88,13 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
   if (!s) return tfl_fail(error, index, "operator state pool exhausted");
   rt->op_state[index] = s;
   ConvGeometry g;
-  read_geometry(m, index, &g, error);
-  int ignored;
-  op_output_size(g.padding, in->dims[1], filter->dims[1], g.stride_h, g.dilation_h, &ignored,
-                 &g.pad_top);
-  op_output_size(g.padding, in->dims[2], filter->dims[2], g.stride_w, g.dilation_w, &ignored,
-                 &g.pad_left);
-  fill_params(m, index, &g, &s->p);
+  conv2d_geometry(m, index, &g, error);
+  conv2d_params(m, index, &g, &s->p);
   uint8_t* cursor = rt->arena + op->persistent_offset;
   const int channels = filter->dims[0];
   int32_t* multipliers = (int32_t*)carve(&cursor, (size_t)channels * 4);
   int32_t* shifts = (int32_t*)carve(&cursor, (size_t)channels * 4);
-  tfl_per_channel_multipliers(in->scale, op_scales(m, filter), (int)filter->scale_count, out->scale,
-                              channels, multipliers, shifts);
-  s->p.output_multiplier = multipliers;
-  s->p.output_shift = shifts;
-  op_activation_range(g.activation, out, &s->p.act_min, &s->p.act_max);
+  conv2d_quantization(m, index, &g, multipliers, shifts, &s->p);
   s->use_gemm = op->kernel[0] != 'r';
   if (!s->use_gemm) {
     s->ref.stride_width = g.stride_w;

@@ -265,22 +265,45 @@ static int emit_group(const Emitter* e, const Step* st) {
   return 1;
 }
 
-int vta_conv2d_int8(const vta_device_t* dev, vta_arena_t* arena, const ConvParams* p,
-                    const int8_t* input, const int8_t* filter, const int32_t* bias, int8_t* output,
-                    int threads, vta_conv_tail_t tail, vta_op_stats_t* stats) {
+/* Everything vta_conv2d_int8 refuses before it touches memory or the device: the arguments,
+ * the requantisation chain, the tiling and every channel's requantisation constants. */
+static int validate(const vta_device_t* dev, const ConvParams* p, int threads,
+                    vta_conv_tail_t tail, Chain* chain, VtaConvGeometry* g, ConvTiling* t) {
   if (threads < 1 || threads > 2 || p->stride_h < 1 || p->stride_w < 1 || p->input_offset < -127 ||
       p->input_offset > 128) {
     return VTA_ERR_ARGUMENT;
   }
+  int error = build_chain(p, tail, chain);
+  if (error != VTA_OK) return error;
+  vta_conv_geometry(p, (int)dev->block, g);
+  error = plan_tiles(dev, p, g, chain, threads, t);
+  if (error != VTA_OK || tail == VTA_CONV_RAW) return error;
+  for (int oc = 0; oc < p->out_c; ++oc) {
+    int32_t values[NUM_CONST];
+    if (vta_requant_constants(p->output_multiplier[oc], p->output_shift[oc], values + 1) != 0) {
+      return VTA_ERR_ARGUMENT;
+    }
+  }
+  return VTA_OK;
+}
+
+int vta_conv2d_supported(const vta_device_t* dev, const ConvParams* p, int threads,
+                         vta_conv_tail_t tail) {
   Chain chain;
-  int error = build_chain(p, tail, &chain);
+  VtaConvGeometry g;
+  ConvTiling t;
+  return validate(dev, p, threads, tail, &chain, &g, &t);
+}
+
+int vta_conv2d_int8(const vta_device_t* dev, vta_arena_t* arena, const ConvParams* p,
+                    const int8_t* input, const int8_t* filter, const int32_t* bias, int8_t* output,
+                    int threads, vta_conv_tail_t tail, vta_op_stats_t* stats) {
+  Chain chain;
+  VtaConvGeometry g;
+  ConvTiling t;
+  int error = validate(dev, p, threads, tail, &chain, &g, &t);
   if (error != VTA_OK) return error;
   const uint32_t B = dev->block;
-  VtaConvGeometry g;
-  vta_conv_geometry(p, (int)B, &g);
-  ConvTiling t;
-  error = plan_tiles(dev, p, &g, &chain, threads, &t);
-  if (error != VTA_OK) return error;
 
   const uint32_t T = (uint32_t)threads, S = (uint32_t)p->stride_h, SW = (uint32_t)p->stride_w;
   const uint32_t kh = (uint32_t)p->k_h, kw = (uint32_t)p->k_w;

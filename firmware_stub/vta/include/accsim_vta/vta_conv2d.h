@@ -36,6 +36,11 @@ typedef enum { VTA_CONV_REQUANT = 0, VTA_CONV_RAW = 1 } vta_conv_tail_t;
 
 /* threads: 1 or 2. VTA_ERR_ARGUMENT when the output offset or the clamp do not fit the ALU's
  * 16-bit immediates, or a multiplier/shift is outside vta_requant's range. */
+/* VTA_OK when vta_conv2d_int8 would accept the layer (before the work buffers, which come from
+ * the caller's arena), else the VTA_ERR_* it would return; touches neither memory nor the
+ * device, so an interpreter can decide placement before running. */
+int vta_conv2d_supported(const vta_device_t* dev, const ConvParams* p, int threads,
+                         vta_conv_tail_t tail);
 int vta_conv2d_int8(const vta_device_t* dev, vta_arena_t* arena, const ConvParams* p,
                     const int8_t* input, const int8_t* filter, const int32_t* bias, int8_t* output,
                     int threads, vta_conv_tail_t tail, vta_op_stats_t* stats);
