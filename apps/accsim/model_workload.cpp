@@ -6,6 +6,7 @@
 #include <fstream>
 #include <numeric>
 
+#include "accsim/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
 #include "accsim_tflite/model.h"
 #include "elf_loader.h"
@@ -53,6 +54,10 @@ std::string shape_of(const TflTensor& t) {
     shape += text;
   }
   return shape;
+}
+
+uint32_t backend_code(const std::string& name) {
+  return name == "cfu" ? TFL_BACKEND_CFU : name == "vta" ? TFL_BACKEND_VTA : TFL_BACKEND_CPU;
 }
 
 }  // namespace
@@ -117,15 +122,65 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
                      std::to_string(m.inputs[0]) + " (" + shape_of(in) + " " +
                      tfl_type_name(in.type) + ") takes " + std::to_string(in.bytes));
   }
+  workload.read_delegation(loaded.effective);
   workload.m_input_addr = workload.m_model_base + align16(workload.m_model_bytes.size());
-  const uint64_t needed =
-      uint64_t(align16(workload.m_model_bytes.size())) + workload.m_input_bytes.size();
+  workload.m_overrides_addr = workload.m_input_addr + align16(workload.m_input_bytes.size());
+  const uint64_t needed = uint64_t(align16(workload.m_model_bytes.size())) +
+                          align16(workload.m_input_bytes.size()) + 4 * workload.m_overrides.size();
   if (needed > workload.m_model_region) {
     throw ModelError("model " + name + ": model and input need " + with_commas(needed) +
                      " bytes but workload.model_region_size is " +
                      with_commas(workload.m_model_region));
   }
   return workload;
+}
+
+// runtime.delegate and runtime.placement against what the architecture has: an accelerator the
+// SoC lacks, or an operator the model does not have, is refused here, before simulation.
+void ModelWorkload::read_delegation(const nlohmann::json& cfg) {
+  if (cfg.contains("cfu")) {
+    m_soc_cfu = cfg.at("cfu").at("kind").get<std::string>() == "mnv2" ? TFL_SOC_CFU_MNV2
+                                                                      : TFL_SOC_CFU_OTHER;
+  }
+  if (cfg.contains("vta")) {
+    m_soc_vta_base = static_cast<uint32_t>(config::parse_address(cfg.at("vta").at("base")).value());
+  }
+  const auto require = [&](const std::string& backend, const std::string& what) {
+    if (backend == "cfu" && m_soc_cfu != TFL_SOC_CFU_MNV2) {
+      throw ModelError(what + " cfu, but the architecture has " +
+                       (m_soc_cfu == TFL_SOC_CFU_NONE ? std::string("no cfu section")
+                                                      : "a CFU other than the mnv2 CFU") +
+                       " (the interpreter's CFU backend is seed 001's mnv2 CFU)");
+    }
+    if (backend == "vta" && m_soc_vta_base == 0) {
+      throw ModelError(what + " vta, but the architecture has no vta section");
+    }
+  };
+  const nlohmann::json& runtime = cfg.at("runtime");
+  const std::string delegate = runtime.at("delegate").get<std::string>();
+  require(delegate, "runtime.delegate is");
+  m_delegate = delegate == "cpu"   ? TFL_DELEGATE_CPU
+               : delegate == "cfu" ? TFL_DELEGATE_CFU
+               : delegate == "vta" ? TFL_DELEGATE_VTA
+                                   : TFL_DELEGATE_AUTO;
+  m_vta_threads = runtime.at("vta_threads").get<uint32_t>();
+  const auto& placement = runtime.at("placement");
+  for (size_t i = 0; i < placement.size(); ++i) {
+    const uint32_t op = placement[i].at("op").get<uint32_t>();
+    const std::string backend = placement[i].at("backend").get<std::string>();
+    const std::string where = "runtime.placement[" + std::to_string(i) + "]";
+    if (op >= m_model->operator_count) {
+      throw ModelError(where + ": operator " + std::to_string(op) +
+                       " does not exist (the model has " + std::to_string(m_model->operator_count) +
+                       ")");
+    }
+    require(backend, where + " puts operator " + std::to_string(op) + " on");
+    m_overrides.push_back(op);
+    m_overrides.push_back(backend_code(backend));
+  }
+  m_placements.assign(m_model->operator_count, Placement{});
+  // One line per operator when there is a choice to show; otherwise one summary line.
+  m_per_op_lines = m_soc_cfu == TFL_SOC_CFU_MNV2 || m_soc_vta_base != 0 || !m_overrides.empty();
 }
 
 std::string ModelWorkload::summary() const {
@@ -136,7 +191,30 @@ std::string ModelWorkload::summary() const {
          with_commas(m_persistent_bytes) + ")";
 }
 
-void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware) const {
+// A placement record the firmware wrote (TflPlacementRecord): kept for the statistics and
+// printed as it arrives, before the graph runs.
+void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quiet) {
+  TflPlacementRecord record;
+  if (!platform.read_debug(address, reinterpret_cast<uint8_t*>(&record), sizeof(record)) ||
+      record.op_index >= m_placements.size()) {
+    return;
+  }
+  record.kernel[sizeof(record.kernel) - 1] = 0;
+  record.reason[sizeof(record.reason) - 1] = 0;
+  Placement& p = m_placements[record.op_index];
+  p.reported = true;
+  p.backend = record.backend;
+  p.kernel = record.kernel;
+  p.reason = record.reason;
+  if (quiet || !m_per_op_lines) return;
+  const TflOperator& op = m_model->operators[record.op_index];
+  std::printf("placement: op %03u %-18s %-14s -> %s (%s)%s%s\n", record.op_index,
+              tfl_op_stat_name(op.builtin), shape_of(m_model->tensors[op.outputs[0]]).c_str(),
+              tfl_backend_name(record.backend), record.kernel, p.reason.empty() ? "" : "; ",
+              p.reason.c_str());
+}
+
+void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, bool quiet) {
   struct Range {
     const char* what;
     uint64_t base, size;
@@ -175,7 +253,27 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware) con
   if (!m_input_bytes.empty()) {
     platform.write_debug(m_input_addr, m_input_bytes.data(), m_input_bytes.size());
   }
+  if (!m_overrides.empty()) {
+    std::vector<uint8_t> bytes(4 * m_overrides.size());
+    for (size_t i = 0; i < m_overrides.size(); ++i) {
+      for (int b = 0; b < 4; ++b) bytes[4 * i + size_t(b)] = uint8_t(m_overrides[i] >> (8 * b));
+    }
+    platform.write_debug(m_overrides_addr, bytes.data(), bytes.size());
+  }
+  platform.sim_control().set_placement_listener(
+      [this, &platform, quiet](uint64_t address, uint64_t) {
+        on_placement(platform, address, quiet);
+      });
+  if (!quiet && !m_per_op_lines) {
+    std::printf("placement: all %u operators on the cpu (the SoC has no accelerator)\n",
+                m_model->operator_count);
+  }
   WorkloadRegisters registers;
+  registers.soc_cfu = m_soc_cfu;
+  registers.soc_vta_base = m_soc_vta_base;
+  registers.delegate = m_delegate | (m_vta_threads << 8);
+  registers.overrides_addr = m_overrides.empty() ? 0 : m_overrides_addr;
+  registers.overrides_count = static_cast<uint32_t>(m_overrides.size() / 2);
   registers.model_addr = m_model_base;
   registers.model_bytes = static_cast<uint32_t>(m_model_bytes.size());
   registers.input_addr = m_input_addr;
@@ -195,13 +293,27 @@ void ModelWorkload::report(Stats& stats) const {
             "Arena bytes for activations and scratch (lifetimes overlapped)");
   stats.set("model.arena_operator_bytes", m_persistent_bytes,
             "Arena bytes for per-operator data (multipliers, packed weights, indirection)");
+  uint64_t on_backend[TFL_BACKEND_COUNT] = {0, 0, 0};
+  for (const Placement& placed : m_placements) ++on_backend[placed.backend % TFL_BACKEND_COUNT];
+  for (uint32_t b = 0; b < TFL_BACKEND_COUNT; ++b) {
+    stats.set(std::string("model.operators_on_") + tfl_backend_name(b), on_backend[b],
+              "Operators placed on this backend");
+  }
   for (uint32_t i = 0; i < m.operator_count; ++i) {
     const TflOperator& op = m.operators[i];
     char prefix[64];
     std::snprintf(prefix, sizeof(prefix), "op.%03u.%s.", i, tfl_op_stat_name(op.builtin));
     const std::string p(prefix);
     stats.set(p + "macs", op.macs, "Multiply-accumulates of the operator");
-    stats.set_text(p + "kernel", op.kernel, "CPU kernel the interpreter chose");
+    const Placement& placed = m_placements.empty() ? Placement{} : m_placements[i];
+    stats.set_text(p + "kernel", placed.reported ? placed.kernel : std::string(op.kernel),
+                   "Implementation the interpreter chose");
+    stats.set_text(p + "backend", tfl_backend_name(placed.reported ? placed.backend : 0),
+                   "Where the operator ran (cpu, cfu, vta)");
+    if (!placed.reason.empty()) {
+      stats.set_text(p + "placement_note", placed.reason,
+                     "Why an accelerator present was not used for the operator");
+    }
     stats.set_text(p + "output_shape", shape_of(m.tensors[op.outputs[0]]),
                    "Shape of the operator's output tensor");
   }

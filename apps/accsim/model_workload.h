@@ -44,9 +44,10 @@ class ModelWorkload {
   const std::string& firmware() const { return m_firmware; }
   // One line: operators, MACs, arena.
   std::string summary() const;
-  // Writes the model and input bytes into memory and tells sim_control where they are. Throws
-  // ModelError when a region is outside the memories or overlaps the firmware.
-  void place(Platform& platform, const cpu::ElfImage& firmware) const;
+  // Writes the model, input and placement overrides into memory and tells sim_control where
+  // they are and what the SoC has; listens for the firmware's placement records (printed unless
+  // `quiet`). Throws ModelError when a region is outside the memories or overlaps the firmware.
+  void place(Platform& platform, const cpu::ElfImage& firmware, bool quiet);
   // model.* and the per-operator op.NNN.<name>.{macs,kernel,output_shape}.
   void report(Stats& stats) const;
   // After a successful run: output.bin from the tensor the firmware reported, and the output
@@ -56,11 +57,25 @@ class ModelWorkload {
 
  private:
   ModelWorkload();
+  void read_delegation(const nlohmann::json& cfg);
+  void on_placement(Platform& platform, uint64_t address, bool quiet);
 
   std::filesystem::path m_model_path, m_input_path;
   std::vector<uint8_t> m_model_bytes, m_input_bytes;
   std::unique_ptr<TflModel> m_model;
   std::string m_firmware;
+  // The delegation (runtime.*) and what the SoC offers it (accsim/tflite_delegate.h).
+  uint32_t m_soc_cfu = 0, m_soc_vta_base = 0, m_delegate = 0, m_vta_threads = 2;
+  std::vector<uint32_t> m_overrides;  // op index, backend, ...
+  uint32_t m_overrides_addr = 0;
+  // What the firmware reported for each operator (backend, kernel, reason).
+  struct Placement {
+    bool reported = false;
+    uint32_t backend = 0;
+    std::string kernel, reason;
+  };
+  std::vector<Placement> m_placements;
+  bool m_per_op_lines = false;
   uint32_t m_model_base = 0, m_model_region = 0, m_input_addr = 0;
   uint32_t m_arena_base = 0, m_arena_size = 0;
   uint32_t m_tensor_bytes = 0, m_persistent_bytes = 0, m_arena_bytes = 0;

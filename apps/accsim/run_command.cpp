@@ -253,7 +253,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   cpu.set_program(image);
   if (workload) {
     try {
-      workload->place(platform, image);
+      workload->place(platform, image, global.quiet);
     } catch (const ModelError& e) {
       std::fprintf(stderr, "%s\n", e.what());
       return kExitUsageError;

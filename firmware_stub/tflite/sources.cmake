@@ -22,4 +22,11 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/pad.c
   ${ACCSIM_TFLITE_DIR}/ops/concatenation.c
 )
+# Firmware only: the accelerator implementations (they drive the CFU and the VTA).
+set(ACCSIM_TFLITE_ACCEL_SOURCES
+  ${ACCSIM_TFLITE_DIR}/accel/accel_table.c
+  ${ACCSIM_TFLITE_DIR}/accel/conv_2d_cfu.c
+  ${ACCSIM_TFLITE_DIR}/accel/conv_2d_vta.c
+  ${ACCSIM_TFLITE_DIR}/accel/add_vta.c
+)
 set(ACCSIM_TFLITE_INCLUDE_DIR ${ACCSIM_TFLITE_DIR}/include)

@@ -1,20 +1,28 @@
 /* Runs the .tflite model accsim placed in memory (`accsim run --model`), as TFLite Micro runs a
- * model on the board: parse the flatbuffer, plan the tensor arena, prepare every operator, copy
- * the input into input tensor 0, invoke the graph. Regions: "setup" (parse, plan, prepare, input
- * copy), "invoke" (the graph) and one "op.NNN.<name>" per operator inside it, whose figures become
- * the op.* statistics. The output tensor's address goes back to accsim for output.bin. */
+ * model on the board: parse the flatbuffer, check every operator, ask the SoC which accelerators
+ * it has and place each operator (runtime.delegate / runtime.placement), plan the tensor arena,
+ * prepare every operator, copy the input into input tensor 0, invoke the graph. Each operator's
+ * placement goes to accsim (PLACEMENT) before the graph runs. Regions: "setup" (parse, plan,
+ * prepare, input copy), "invoke" (the graph) and one "op.NNN.<name>" per operator inside it, whose
+ * figures become the op.* statistics. The output tensor's address goes back to accsim for
+ * output.bin. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "accsim/mnv2_cfu.h"
 #include "accsim/sim_control.h"
+#include "accsim/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
+#include "tflite_accel.h"
 
 /* The interpreter's bookkeeping (a few hundred KiB for the largest graphs it accepts) and the
  * operators' parameter structs live in .bss, outside the arena. */
 static TflModel g_model;
 static TflRuntime g_runtime;
 static uint8_t g_state_pool[64 * 1024];
+static vta_device_t g_vta;
+static TflHardware g_hw;
 
 /* "op.007.depthwise_conv_2d": sorts in graph order. */
 static char g_region_names[TFL_MAX_OPERATORS][40];
@@ -50,6 +58,34 @@ static void fail(const char* step, const TflError* error) {
   accsim_exit(3);
 }
 
+/* What the SoC has: sim-control says which CFU and where the VTA is; the CFU's GET_CONFIG and the
+ * VTA's configuration registers say how big they are. */
+static void discover_hardware(TflHardware* hw) {
+  const uint32_t delegate = ACCSIM_DELEGATE;
+  hw->cfu = (int)ACCSIM_SOC_CFU;
+  if (hw->cfu == TFL_SOC_CFU_MNV2) {
+    hw->cfu_filter_words = cfu_mnv2_get_config(MNV2_CONFIG_FILTER_WORDS);
+    hw->cfu_param_entries = cfu_mnv2_get_config(MNV2_CONFIG_PARAM_ENTRIES);
+    hw->cfu_input_words = cfu_mnv2_get_config(MNV2_CONFIG_INPUT_WORDS);
+  }
+  hw->vta = 0;
+  hw->vta_threads = (int)((delegate >> 8) & 0xFF) == 1 ? 1 : 2;
+  const uint32_t vta_base = ACCSIM_SOC_VTA_BASE;
+  if (vta_base != 0 && vta_open(&g_vta, vta_base) == VTA_OK) hw->vta = &g_vta;
+}
+
+/* Sends each operator's placement to accsim (which prints and records it). */
+static void report_placement(const TflModel* m) {
+  static TflPlacementRecord record;
+  for (uint32_t i = 0; i < m->operator_count; ++i) {
+    record.op_index = i;
+    record.backend = (uint32_t)m->operators[i].backend;
+    snprintf(record.kernel, sizeof(record.kernel), "%s", m->operators[i].kernel);
+    snprintf(record.reason, sizeof(record.reason), "%s", m->operators[i].reason);
+    ACCSIM_PLACEMENT = (uint32_t)(uintptr_t)&record;
+  }
+}
+
 int main(void) {
   const uint32_t model_bytes = ACCSIM_MODEL_BYTES;
   if (model_bytes == 0) {
@@ -65,6 +101,19 @@ int main(void) {
   accsim_region_begin("setup");
   if (tfl_model_load(&g_model, model, model_bytes, &error) != 0) fail("load", &error);
   if (tfl_plan(&g_model, arena_bytes, &plan, &error) != 0) fail("plan", &error);
+  discover_hardware(&g_hw);
+  tfl_register_accelerators(tfl_accel_kernels, tfl_accel_kernel_count);
+  TflDelegation delegation;
+  delegation.delegate = (int)(ACCSIM_DELEGATE & 0xFF);
+  delegation.overrides = (const void*)(uintptr_t)ACCSIM_OVERRIDES_ADDR;
+  delegation.override_count = ACCSIM_OVERRIDES_COUNT;
+  if (tfl_place(&g_model, &g_hw, &delegation, arena_bytes, &plan, &error) != 0) {
+    fail("place", &error);
+  }
+  report_placement(&g_model);
+  /* The VTA operators' work buffers: the arena region beyond the plan. */
+  const uint32_t used = (plan.arena_bytes + 63u) & ~63u;
+  tfl_accel_attach(&g_hw, arena + used, arena_bytes > used ? arena_bytes - used : 0);
   if (tfl_prepare(&g_runtime, &g_model, arena, g_state_pool, sizeof(g_state_pool), &error) != 0) {
     fail("prepare", &error);
   }

@@ -54,8 +54,8 @@ void conv2d_quantization(TflModel* m, int index, const ConvGeometry* g, int32_t*
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* filter = op_input(m, index, 1);
   const TflTensor* out = op_output(m, index);
-  tfl_per_channel_multipliers(in->scale, op_scales(m, filter), (int)filter->scale_count,
-                              out->scale, filter->dims[0], multipliers, shifts);
+  tfl_per_channel_multipliers(in->scale, op_scales(m, filter), (int)filter->scale_count, out->scale,
+                              filter->dims[0], multipliers, shifts);
   p->output_multiplier = multipliers;
   p->output_shift = shifts;
   op_activation_range(g->activation, out, &p->act_min, &p->act_max);

@@ -267,8 +267,8 @@ static int emit_group(const Emitter* e, const Step* st) {
 
 /* Everything vta_conv2d_int8 refuses before it touches memory or the device: the arguments,
  * the requantisation chain, the tiling and every channel's requantisation constants. */
-static int validate(const vta_device_t* dev, const ConvParams* p, int threads,
-                    vta_conv_tail_t tail, Chain* chain, VtaConvGeometry* g, ConvTiling* t) {
+static int validate(const vta_device_t* dev, const ConvParams* p, int threads, vta_conv_tail_t tail,
+                    Chain* chain, VtaConvGeometry* g, ConvTiling* t) {
   if (threads < 1 || threads > 2 || p->stride_h < 1 || p->stride_w < 1 || p->input_offset < -127 ||
       p->input_offset > 128) {
     return VTA_ERR_ARGUMENT;

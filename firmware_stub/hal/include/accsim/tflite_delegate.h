@@ -34,10 +34,12 @@ typedef struct {
 
 /* What the firmware reports for each operator before running the graph (sim-control PLACEMENT
  * gets this record's address). `reason` says why an accelerator was not used, or is empty. */
+#define TFL_PLACEMENT_KERNEL_BYTES 24
 #define TFL_PLACEMENT_REASON_BYTES 120
 typedef struct {
   uint32_t op_index;
   uint32_t backend;
+  char kernel[TFL_PLACEMENT_KERNEL_BYTES]; /* the implementation that will run */
   char reason[TFL_PLACEMENT_REASON_BYTES];
 } TflPlacementRecord;
 
