@@ -158,12 +158,12 @@ void print_family(const RunRecord& run, const std::string& title, const std::str
 
 // The per-operator table: these columns first (the text shows only them), in this order.
 const std::vector<std::string> kOpColumns = {
-    "index",          "op",    "output_shape",  "kernel",       "macs", "cycles",
+    "index",          "op",    "output_shape",  "backend",      "kernel", "macs", "cycles",
     "cycles_per_mac", "share", "icache_misses", "dcache_misses"};
-const std::vector<std::string> kOpHeadings = {"#",         "op",       "output shape", "kernel",
-                                              "MACs",      "cycles",   "cycles/MAC",   "share",
-                                              "I$ misses", "D$ misses"};
-constexpr size_t kOpTextColumns = 4;  // index..kernel are left-aligned
+const std::vector<std::string> kOpHeadings = {"#",      "op",        "output shape", "backend",
+                                              "kernel", "MACs",      "cycles",       "cycles/MAC",
+                                              "share",  "I$ misses", "D$ misses"};
+constexpr size_t kOpTextColumns = 5;  // index..kernel are left-aligned
 
 // Fields the table does not show as columns of its own: the CSV appends them (name order), so
 // stalls, entries and whatever later runs add (backend, accelerator figures) reach scripts.
@@ -185,6 +185,7 @@ std::vector<std::string> op_row(const OpRecord& op, double total_cycles,
   std::vector<std::string> row = {op.number_text,
                                   op.op,
                                   cell("output_shape"),
+                                  cell("backend"),
                                   cell("kernel"),
                                   cell("macs"),
                                   cell("cycles"),
@@ -200,6 +201,7 @@ std::vector<std::string> op_total_row(const std::vector<OpRecord>& ops) {
   const double cycles = ops_total(ops, "cycles"), macs = ops_total(ops, "macs");
   return {"total",
           std::to_string(ops.size()) + " ops",
+          "",
           "",
           "",
           count_text(macs),

@@ -261,19 +261,40 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     if (!global.quiet) std::printf("%s\n", workload->summary().c_str());
   }
 
-  // Per-region figures (firmware region markers, e.g. one per layer).
-  RegionProfiler regions({{"instructions", "Instructions retired in the region"},
-                          {"icache_misses", "I$ misses in the region"},
-                          {"dcache_misses", "D$ misses in the region"},
-                          {"icache_stall_cycles", "Cycles stalled on the I$ in the region"},
-                          {"dcache_stall_cycles", "Cycles stalled on the D$ in the region"},
-                          {"cfu_stall_cycles", "Cycles the CPU waited for the CFU in the region"}},
-                         [&cpu] {
-                           const auto t = cpu.memory().totals();
-                           return std::vector<uint64_t>{
-                               cpu.core().instret(), t.icache_misses, t.dcache_misses,
-                               t.icache_stall,       t.dcache_stall,  cpu.core().stalls().cfu};
-                         });
+  // Per-region figures (firmware region markers, e.g. one per layer or model operator), with the
+  // accelerators' own figures when the SoC has them.
+  std::vector<RegionProfiler::Counter> counters = {
+      {"instructions", "Instructions retired in the region"},
+      {"icache_misses", "I$ misses in the region"},
+      {"dcache_misses", "D$ misses in the region"},
+      {"icache_stall_cycles", "Cycles stalled on the I$ in the region"},
+      {"dcache_stall_cycles", "Cycles stalled on the D$ in the region"},
+      {"cfu_stall_cycles", "Cycles the CPU waited for the CFU in the region"}};
+  const cfu::CfuModel* cfu_model = cfu.module ? &cfu.module->model() : nullptr;
+  if (cfu_model) {
+    counters.push_back({"cfu_busy_cycles", "Cycles the CFU's MACC pipeline worked in the region"});
+    counters.push_back({"cfu_macs", "Multiply-accumulates the CFU computed in the region"});
+  }
+  if (vta) {
+    counters.push_back({"vta_busy_cycles",
+                        "Cycles the VTA's load, compute and store modules worked, summed"});
+    counters.push_back({"vta_dma_bytes", "Bytes the VTA's DMA moved in the region"});
+  }
+  const vta::VtaModule* vta_module = vta.get();
+  RegionProfiler regions(std::move(counters), [&cpu, cfu_model, vta_module] {
+    const auto t = cpu.memory().totals();
+    std::vector<uint64_t> values{cpu.core().instret(), t.icache_misses, t.dcache_misses,
+                                 t.icache_stall,       t.dcache_stall,  cpu.core().stalls().cfu};
+    if (cfu_model) {
+      values.push_back(cfu_model->busy_cycles());
+      values.push_back(cfu_model->macs());
+    }
+    if (vta_module) {
+      values.push_back(vta_module->module_busy_cycles());
+      values.push_back(vta_module->dma_bytes());
+    }
+    return values;
+  });
   platform.sim_control().add_region_listener(
       [&regions](const RegionEvent& e) { regions.on_event(e); });
 

@@ -16,6 +16,9 @@ class CfuModel : public cpu::CfuIf {
  public:
   // `end_cycle`: the cycle the run ended, for idle-time and occupancy figures.
   virtual void report(Stats& stats, uint64_t end_cycle) const = 0;
+  // Cumulative figures for per-region statistics (0 for CFUs that do not count them).
+  virtual uint64_t macs() const { return 0; }
+  virtual uint64_t busy_cycles() const { return 0; }
   // Words in the output FIFO during `cycle` as far as the CFU has computed (it catches up at
   // each command), for timeline samples; -1 when the CFU has no output FIFO to show.
   virtual int64_t output_fifo_words(uint64_t cycle) const {

@@ -37,8 +37,8 @@ class Mnv2Cfu : public CfuModel {
   const CfuInstructionStats::Counts& instruction(unsigned funct7) const {
     return m_instructions[funct7];
   }
-  uint64_t macs() const { return m_macs; }
-  uint64_t busy_cycles() const { return m_busy_cycles; }
+  uint64_t macs() const override { return m_macs; }
+  uint64_t busy_cycles() const override { return m_busy_cycles; }
   uint64_t gate_stall_cycles() const { return m_gate_stall_cycles; }
   uint32_t fifo_peak(uint64_t end_cycle) const { return m_fifo.peak(end_cycle); }
   int64_t output_fifo_words(uint64_t cycle) const override { return m_fifo.occupancy(cycle); }

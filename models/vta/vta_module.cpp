@@ -524,6 +524,10 @@ void VtaModule::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& d
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
+uint64_t VtaModule::module_busy_cycles() const {
+  return m_load.busy_cycles + m_compute.busy_cycles + m_store.busy_cycles;
+}
+
 uint64_t VtaModule::dma_bytes() const { return m_dram->m_read_bytes + m_dram->m_write_bytes; }
 
 // --- statistics ------------------------------------------------------------------------------

@@ -53,6 +53,8 @@ class VtaModule : public sc_core::sc_module {
   VtaCore& core() { return m_core; }
   uint64_t launches() const { return m_launches; }
   uint64_t dma_bytes() const;  // read + written so far
+  // Cycles the load, compute and store modules spent executing so far, summed.
+  uint64_t module_busy_cycles() const;
   // Reports every instruction, wait and DMA burst to `sink` (a timeline); null = nobody.
   void set_activity_sink(VtaActivitySink* sink) { m_sink = sink; }
   void report(Stats& stats) const;
