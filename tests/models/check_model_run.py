@@ -1,11 +1,14 @@
 #!/usr/bin/python3
 """Runs one generated model on accsim and compares output.bin with the numpy reference.
 
-usage: check_model_run.py ACCSIM DESCRIPTION.json OUT_DIR [--seed N] [-- accsim run options]
+usage: check_model_run.py ACCSIM DESCRIPTION.json OUT_DIR [--seed N] [--expect BACKEND=N]...
+                          [-- accsim run options]
 
 Builds the model from its description (tools/tflite), makes the seeded test input, computes the
 expected output with tflite_reference.py, runs `accsim run --model --input`, and fails unless
-every output byte is equal (printing the first differences)."""
+every output byte is equal (printing the first differences). --expect cfu=2 also requires
+that many operators on that backend (model.operators_on_<backend>)."""
+import json
 import os
 import subprocess
 import sys
@@ -26,6 +29,12 @@ def main(argv):
     if "--seed" in argv:
         seed = int(argv[argv.index("--seed") + 1])
         del argv[argv.index("--seed"):argv.index("--seed") + 2]
+    expected_backends = {}
+    while "--expect" in argv:
+        i = argv.index("--expect")
+        backend, count = argv[i + 1].split("=")
+        expected_backends[backend] = int(count)
+        del argv[i:i + 2]
     accsim, description, out_dir = argv[1:4]
     os.makedirs(out_dir, exist_ok=True)
     name = os.path.splitext(os.path.basename(description))[0]
@@ -49,8 +58,15 @@ def main(argv):
         return 1
     with open(os.path.join(run_dir, "output.bin"), "rb") as f:
         actual = f.read()
+    stats = json.load(open(os.path.join(run_dir, "stats.json")))
+    for backend, count in expected_backends.items():
+        placed = stats.get(f"model.operators_on_{backend}")
+        if placed != count:
+            print(f"FAIL {name}: {placed} operators on {backend}, expected {count}")
+            return 1
     if actual == expected:
-        print(f"PASS {name}: {len(actual)} output bytes equal to the reference")
+        placed = ", ".join(f"{b} {stats.get('model.operators_on_' + b, 0)}" for b in ("cpu", "cfu", "vta"))
+        print(f"PASS {name}: {len(actual)} output bytes equal to the reference ({placed})")
         return 0
     diffs = [i for i in range(min(len(actual), len(expected))) if actual[i] != expected[i]]
     print(f"FAIL {name}: {len(diffs)} of {len(expected)} bytes differ (sizes {len(actual)} vs "
