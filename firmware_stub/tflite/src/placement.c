@@ -5,14 +5,21 @@
  *  - delegate cpu: the CPU;
  *  - delegate cfu / vta: that accelerator when it supports the operator, else the CPU;
  *  - delegate auto: the CFU when it supports the operator (seed 001's 1x1 convolutions), else the
- *    VTA when it supports it, else the CPU. */
+ *    VTA when it supports it and the operator is large enough to pay for a VTA call (building the
+ *    program, the layout conversion and the launch cost ~75-140 k CPU cycles; the CPU needs 5-15
+ *    cycles per MAC and ~200 per ADD element): CONV_2D from AUTO_VTA_MIN_MACS MACs, ADD from
+ *    AUTO_VTA_MIN_ELEMENTS elements (docs/networks.md measures both sides); else the CPU. */
 #include <stdio.h>
 #include <string.h>
 
 #include "accsim/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
 #include "accsim_tflite/op_kernel.h"
+#include "accsim_tflite/schema.h"
 #include "arena_plan.h"
+
+#define AUTO_VTA_MIN_MACS 32768
+#define AUTO_VTA_MIN_ELEMENTS 1024
 
 static const TflAccelKernel* const* g_accel;
 static int g_accel_count;
@@ -67,6 +74,25 @@ static int try_backend(TflModel* m, int index, const TflHardware* hw, int backen
   return 0;
 }
 
+/* auto's size test for the VTA (see the rule above); 0 with the reason when too small. */
+static int worth_a_vta_call(const TflModel* m, const TflOperator* op, char* reason,
+                            int reason_bytes) {
+  if (op->builtin == TFL_OP_CONV_2D && op->macs < AUTO_VTA_MIN_MACS) {
+    snprintf(reason, (size_t)reason_bytes,
+             "vta: %u MACs are too few to pay for a VTA call (auto uses it from %d)",
+             (unsigned)op->macs, AUTO_VTA_MIN_MACS);
+    return 0;
+  }
+  const uint32_t elements = m->tensors[op->outputs[0]].elements;
+  if (op->builtin == TFL_OP_ADD && elements < AUTO_VTA_MIN_ELEMENTS) {
+    snprintf(reason, (size_t)reason_bytes,
+             "vta: %u elements are too few to pay for a VTA call (auto uses it from %d)",
+             (unsigned)elements, AUTO_VTA_MIN_ELEMENTS);
+    return 0;
+  }
+  return 1;
+}
+
 static int override_for(const TflDelegation* d, int index) {
   const TflPlacementOverride* o = (const TflPlacementOverride*)d->overrides;
   for (uint32_t i = 0; i < d->override_count; ++i) {
@@ -101,6 +127,14 @@ int tfl_place(TflModel* m, const TflHardware* hw, const TflDelegation* d, uint32
       /* auto only reports why an accelerator the SoC has was not used. */
       if (forced < 0 && d->delegate == TFL_DELEGATE_AUTO && !present(hw, order[i])) continue;
       placed = try_backend(m, (int)o, hw, order[i], reasons[tried], TFL_REASON_BYTES) == 0;
+      if (placed && forced < 0 && d->delegate == TFL_DELEGATE_AUTO && order[i] == TFL_BACKEND_VTA &&
+          !worth_a_vta_call(m, op, reasons[tried], TFL_REASON_BYTES)) {
+        placed = 0;
+        op->accel = 0;
+        op->backend = TFL_BACKEND_CPU;
+        /* restore the CPU implementation's sizes: check it again */
+        op->ops->check(m, (int)o, error);
+      }
       if (!placed) ++tried;
     }
     if (!placed && tried > 0) {

@@ -35,7 +35,7 @@ typedef struct {
 /* What the firmware reports for each operator before running the graph (sim-control PLACEMENT
  * gets this record's address). `reason` says why an accelerator was not used, or is empty. */
 #define TFL_PLACEMENT_KERNEL_BYTES 24
-#define TFL_PLACEMENT_REASON_BYTES 120
+#define TFL_PLACEMENT_REASON_BYTES 200
 typedef struct {
   uint32_t op_index;
   uint32_t backend;

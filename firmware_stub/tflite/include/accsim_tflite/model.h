@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "accsim/tflite_delegate.h"
 #include "accsim_tflite/flatbuffer.h"
 
 #ifdef __cplusplus
@@ -50,7 +51,8 @@ typedef struct {
 struct TflOpKernel;
 struct TflAccelKernel;
 
-#define TFL_REASON_BYTES 120
+/* The placement record carries the reason to accsim: the same size. */
+#define TFL_REASON_BYTES TFL_PLACEMENT_REASON_BYTES
 
 typedef struct {
   int32_t builtin;                    /* BuiltinOperator code */
