@@ -276,8 +276,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     counters.push_back({"cfu_macs", "Multiply-accumulates the CFU computed in the region"});
   }
   if (vta) {
-    counters.push_back({"vta_busy_cycles",
-                        "Cycles the VTA's load, compute and store modules worked, summed"});
+    counters.push_back(
+        {"vta_busy_cycles", "Cycles the VTA's load, compute and store modules worked, summed"});
     counters.push_back({"vta_dma_bytes", "Bytes the VTA's DMA moved in the region"});
   }
   const vta::VtaModule* vta_module = vta.get();
