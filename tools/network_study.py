@@ -147,13 +147,15 @@ def whatifs(args, out):
         "set": {"runtime.delegate": "vta"},
         "points": block_points,
         "stats": stats})
+    # Only the settings and the figures: point names and model paths are machine-specific.
     rows = []
     for r in lanes:
         rows.append({"whatif": "cfu_lanes", "network": r["label"],
-                     "setting": f"{r['cfu.macc_lanes']} lanes", **r})
+                     "setting": f"{r['cfu.macc_lanes']} lanes", **{k: r.get(k, "") for k in stats}})
     for r in blocks:
         network, setting = r["label"].split(" ", 1)
-        rows.append({"whatif": "vta_block_dma", "network": network, "setting": setting, **r})
+        rows.append({"whatif": "vta_block_dma", "network": network, "setting": setting,
+                     **{k: r.get(k, "") for k in stats}})
     return rows
 
 
