@@ -212,11 +212,36 @@ std::vector<std::string> op_total_row(const std::vector<OpRecord>& ops) {
           count_text(ops_total(ops, "dcache_misses"))};
 }
 
+// The accelerators' own figures, shown as text columns when a run has them (a SoC with a CFU or
+// a VTA): field and heading.
+const std::vector<std::pair<std::string, std::string>> kAcceleratorColumns = {
+    {"cfu_busy_cycles", "CFU busy"},
+    {"vta_busy_cycles", "VTA busy"},
+    {"vta_dma_bytes", "VTA DMA B"}};
+
+std::vector<std::string> accelerator_fields(const std::vector<OpRecord>& ops,
+                                            std::vector<std::string>* headings) {
+  std::vector<std::string> fields;
+  for (const auto& [field, heading] : kAcceleratorColumns) {
+    const bool present = std::any_of(
+        ops.begin(), ops.end(), [&](const OpRecord& op) { return op.fields.count(field) != 0; });
+    if (!present) continue;
+    fields.push_back(field);
+    headings->push_back(heading);
+  }
+  return fields;
+}
+
 // Header row, one row per operator in graph order, then the total.
 std::vector<std::vector<std::string>> op_table(const std::vector<OpRecord>& ops, bool csv) {
-  const auto others = csv ? other_op_fields(ops) : std::vector<std::string>{};
   std::vector<std::string> header = csv ? kOpColumns : kOpHeadings;
-  header.insert(header.end(), others.begin(), others.end());
+  std::vector<std::string> accelerator_headings;
+  const auto others = csv ? other_op_fields(ops) : accelerator_fields(ops, &accelerator_headings);
+  if (csv) {
+    header.insert(header.end(), others.begin(), others.end());
+  } else {
+    header.insert(header.end(), accelerator_headings.begin(), accelerator_headings.end());
+  }
   std::vector<std::vector<std::string>> rows = {header};
   const double total_cycles = ops_total(ops, "cycles");
   for (const auto& op : ops) rows.push_back(op_row(op, total_cycles, others, csv));
