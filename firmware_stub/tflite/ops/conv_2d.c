@@ -23,20 +23,11 @@ typedef struct {
 } ConvState;
 
 static int check(TflModel* m, int index, TflError* error) {
-  if (op_require_inputs(m, index, 2, 3, error)) return -1;
+  if (op_require_weighted(m, index, 4, 4, 0, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* filter = op_input(m, index, 1);
-  const TflTensor* bias = op_input(m, index, 2);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error) ||
-      op_require_rank(in, 4, "input", index, error) ||
-      op_require_rank(out, 4, "output", index, error) ||
-      op_require_rank(filter, 4, "filter", index, error) ||
-      op_require_weights(m, index, filter, 0, error) ||
-      op_require_bias(m, index, bias, filter->dims[0], error)) {
-    return -1;
-  }
+
   if (filter->dims[3] != in->dims[3]) {
     return tfl_fail(error, index, "filter has %d input channels but the input has %d",
                     (int)filter->dims[3], (int)in->dims[3]);

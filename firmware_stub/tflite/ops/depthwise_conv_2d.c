@@ -64,20 +64,11 @@ static int geometry(TflModel* m, int index, const DepthwiseOptions* o, Depthwise
 }
 
 static int check(TflModel* m, int index, TflError* error) {
-  if (op_require_inputs(m, index, 2, 3, error)) return -1;
+  if (op_require_weighted(m, index, 4, 4, 3, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* filter = op_input(m, index, 1);
-  const TflTensor* bias = op_input(m, index, 2);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error) ||
-      op_require_rank(in, 4, "input", index, error) ||
-      op_require_rank(out, 4, "output", index, error) ||
-      op_require_rank(filter, 4, "filter", index, error) ||
-      op_require_weights(m, index, filter, 3, error) ||
-      op_require_bias(m, index, bias, filter->dims[3], error)) {
-    return -1;
-  }
+
   DepthwiseOptions o;
   if (read_options(m, index, &o, error)) return -1;
   if (in->dims[0] != 1)

@@ -27,19 +27,12 @@ static int compute_params(TflModel* m, int index, int32_t* multipliers, int32_t*
 }
 
 static int check(TflModel* m, int index, TflError* error) {
-  if (op_require_inputs(m, index, 2, 3, error)) return -1;
+  if (op_require_weighted(m, index, 0, 2, 0, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* filter = op_input(m, index, 1);
-  const TflTensor* bias = op_input(m, index, 2);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error) ||
-      op_require_rank(filter, 2, "filter", index, error) ||
-      op_require_weights(m, index, filter, 0, error) ||
-      op_require_bias(m, index, bias, filter->dims[0], error) ||
-      op_require_activation(activation_of(m, index), index, error)) {
-    return -1;
-  }
+  if (op_require_activation(activation_of(m, index), index, error)) return -1;
+
   if (fb_i8(&m->reader, &m->operators[index].options, TFL_FC_WEIGHTS_FORMAT, 0) != 0) {
     return tfl_fail(error, index, "shuffled weights format is not supported");
   }

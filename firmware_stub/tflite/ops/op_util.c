@@ -135,3 +135,24 @@ int op_output_size(int padding, int in, int filter, int stride, int dilation, in
   }
   return *out > 0 ? 0 : -1;
 }
+
+int op_require_weighted(TflModel* m, int index, int activation_rank, int filter_rank,
+                        int channel_dim, TflError* error) {
+  if (op_require_inputs(m, index, 2, 3, error)) return -1;
+  const TflTensor* in = op_input(m, index, 0);
+  const TflTensor* filter = op_input(m, index, 1);
+  const TflTensor* out = op_output(m, index);
+  if (op_require_int8(m, index, in, "input", error) ||
+      op_require_int8(m, index, out, "output", error)) {
+    return -1;
+  }
+  if (activation_rank > 0 && (op_require_rank(in, activation_rank, "input", index, error) ||
+                              op_require_rank(out, activation_rank, "output", index, error))) {
+    return -1;
+  }
+  if (op_require_rank(filter, filter_rank, "filter", index, error) ||
+      op_require_weights(m, index, filter, channel_dim, error)) {
+    return -1;
+  }
+  return op_require_bias(m, index, op_input(m, index, 2), filter->dims[channel_dim], error);
+}

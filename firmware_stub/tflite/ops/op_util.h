@@ -33,6 +33,12 @@ int op_require_rank(const TflTensor* t, int rank, const char* role, int index, T
  * output channel along `channel_dim`. */
 int op_require_weights(TflModel* m, int index, const TflTensor* t, int channel_dim,
                        TflError* error);
+/* The operands of a weighted operator (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED): 2-3
+ * inputs, int8 input and output of rank `activation_rank` (0: any), a constant int8 filter of
+ * rank `filter_rank` quantised per tensor or along `channel_dim`, and an optional int32 bias with
+ * one entry per output channel. */
+int op_require_weighted(TflModel* m, int index, int activation_rank, int filter_rank,
+                        int channel_dim, TflError* error);
 /* Optional int32 constant bias with `count` entries. */
 int op_require_bias(TflModel* m, int index, const TflTensor* t, int count, TflError* error);
 int op_require_activation(int activation, int index, TflError* error);
