@@ -270,7 +270,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       {"icache_stall_cycles", "Cycles stalled on the I$ in the region"},
       {"dcache_stall_cycles", "Cycles stalled on the D$ in the region"},
       {"cfu_stall_cycles", "Cycles the CPU waited for the CFU in the region"}};
-  const cfu::CfuModel* cfu_model = cfu.module ? &cfu.module->model() : nullptr;
+  const cfu::CfuModel* cfu_model =
+      cfu.module && cfu.module->model().counts_activity() ? &cfu.module->model() : nullptr;
   if (cfu_model) {
     counters.push_back({"cfu_busy_cycles", "Cycles the CFU's MACC pipeline worked in the region"});
     counters.push_back({"cfu_macs", "Multiply-accumulates the CFU computed in the region"});

@@ -16,7 +16,9 @@ class CfuModel : public cpu::CfuIf {
  public:
   // `end_cycle`: the cycle the run ended, for idle-time and occupancy figures.
   virtual void report(Stats& stats, uint64_t end_cycle) const = 0;
-  // Cumulative figures for per-region statistics (0 for CFUs that do not count them).
+  // Cumulative figures for per-region statistics, when the CFU counts them (the C++ mnv2 model;
+  // a Verilated CFU exposes no internal counters, and a 0 would read as "idle").
+  virtual bool counts_activity() const { return false; }
   virtual uint64_t macs() const { return 0; }
   virtual uint64_t busy_cycles() const { return 0; }
   // Words in the output FIFO during `cycle` as far as the CFU has computed (it catches up at

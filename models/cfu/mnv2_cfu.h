@@ -37,6 +37,7 @@ class Mnv2Cfu : public CfuModel {
   const CfuInstructionStats::Counts& instruction(unsigned funct7) const {
     return m_instructions[funct7];
   }
+  bool counts_activity() const override { return true; }
   uint64_t macs() const override { return m_macs; }
   uint64_t busy_cycles() const override { return m_busy_cycles; }
   uint64_t gate_stall_cycles() const { return m_gate_stall_cycles; }
