@@ -20,7 +20,7 @@ constexpr size_t kMaxInstructions = 64;
 constexpr size_t kDramBytes = 4096;
 // Compute instructions planned longer than this are skipped, as the module refuses runaway
 // programs (simulation.max_cycles) before executing them; it keeps each input fast.
-constexpr uint64_t kMaxComputeCycles = 1u << 16;
+constexpr uint64_t kMaxComputeCycles = 1u << 12;
 
 class FuzzDram : public accsim::vta::DramPort {
  public:
