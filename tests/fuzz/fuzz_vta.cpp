@@ -18,9 +18,11 @@ namespace {
 constexpr size_t kInsnBytes = 16;
 constexpr size_t kMaxInstructions = 64;
 constexpr size_t kDramBytes = 4096;
-// Compute instructions planned longer than this are skipped, as the module refuses runaway
-// programs (simulation.max_cycles) before executing them; it keeps each input fast.
-constexpr uint64_t kMaxComputeCycles = 1u << 12;
+// GEMM/ALU cycles one input may plan in total; an instruction past the budget is skipped, as
+// the module refuses runaway programs (simulation.max_cycles) before executing them. With up
+// to 512 MACs per GEMM iteration this keeps an input near a millisecond: longer loops over
+// buffers of at most 8 elements find nothing new.
+constexpr uint64_t kComputeCycleBudget = 1024;
 
 class FuzzDram : public accsim::vta::DramPort {
  public:
@@ -56,7 +58,8 @@ accsim::vta::VtaShape shape_from(uint8_t a, uint8_t b) {
   return s;
 }
 
-void execute(accsim::vta::VtaCore& core, FuzzDram& dram, const vta_insn_t& insn) {
+void execute(accsim::vta::VtaCore& core, FuzzDram& dram, const vta_insn_t& insn,
+             uint64_t& budget) {
   const unsigned opcode = vta_insn_opcode(insn);
   if (opcode == VTA_OPCODE_LOAD) {
     core.load(vta_decode_mem(insn), dram);
@@ -64,7 +67,9 @@ void execute(accsim::vta::VtaCore& core, FuzzDram& dram, const vta_insn_t& insn)
     core.store(vta_decode_mem(insn), dram);
   } else if (opcode == VTA_OPCODE_GEMM || opcode == VTA_OPCODE_ALU) {
     const vta_compute_insn_t c = vta_decode_compute(&core.layout(), insn);
-    if (core.compute_cycles(c) > kMaxComputeCycles) return;
+    const uint64_t planned = core.compute_cycles(c);
+    if (planned > budget) return;
+    budget -= planned;
     if (opcode == VTA_OPCODE_GEMM) {
       core.gemm(c);
     } else {
@@ -85,13 +90,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   bytes.resize(std::max(bytes.size(), kDramBytes), 0);
   FuzzDram dram(std::move(bytes));
   const size_t count = std::min((size - 2) / kInsnBytes, kMaxInstructions);
+  uint64_t budget = kComputeCycleBudget;
   for (size_t i = 0; i < count; ++i) {
     vta_insn_t insn;
     std::memcpy(&insn.lo, data + 2 + i * kInsnBytes, 8);
     std::memcpy(&insn.hi, data + 2 + i * kInsnBytes + 8, 8);
     accsim::vta::disassemble(core.layout(), insn);
     try {
-      execute(core, dram, insn);
+      execute(core, dram, insn, budget);
     } catch (const accsim::vta::VtaError&) {
       // the module fails the run here; the fuzz target carries on to reach more instructions
     }
