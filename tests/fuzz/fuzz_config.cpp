@@ -65,9 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   try {
-    const auto loaded = accsim::config::load_json(*doc, kOrigin, input.overrides,
-                                                  accsim::cli::architecture_schema(),
-                                                  checks_without_files);
+    const auto loaded = accsim::config::load_json(
+        *doc, kOrigin, input.overrides, accsim::cli::architecture_schema(), checks_without_files);
     // What `accsim run` reads next: every path's origin, for its diagnostics.
     loaded.origin_of("vta.hw_file");
     loaded.effective.dump();

@@ -58,8 +58,7 @@ accsim::vta::VtaShape shape_from(uint8_t a, uint8_t b) {
   return s;
 }
 
-void execute(accsim::vta::VtaCore& core, FuzzDram& dram, const vta_insn_t& insn,
-             uint64_t& budget) {
+void execute(accsim::vta::VtaCore& core, FuzzDram& dram, const vta_insn_t& insn, uint64_t& budget) {
   const unsigned opcode = vta_insn_opcode(insn);
   if (opcode == VTA_OPCODE_LOAD) {
     core.load(vta_decode_mem(insn), dram);
