@@ -26,11 +26,14 @@ for target in "${targets[@]}"; do
   log=$build/fuzz_$target.log
   mkdir -p "$work" "$findings"
   echo "=== fuzz_$target: ${seconds} s"
+  # A dictionary (config: the schema's keys and enum values) lets mutations splice whole words.
+  dict=()
+  [[ -f tests/fuzz/$target.dict ]] && dict=(-dict="tests/fuzz/$target.dict")
   set +e
   # -timeout: an input running longer than 10 s is a hang. -malloc_limit_mb: no input needs
   # more than a few MiB, so a size field that makes the code allocate hundreds is a finding.
   "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -malloc_limit_mb=512 \
+    -malloc_limit_mb=512 "${dict[@]}" \
     -print_final_stats=1 -artifact_prefix="$findings/" "$work" "tests/fuzz/$target" >"$log" 2>&1
   rc=$?
   set -e
