@@ -17,6 +17,7 @@ PACKAGES=(
   parallel                 # GNU parallel: runs `accsim sweep --emit-jobs` files (tests/sweep)
   gnuplot-nox              # `accsim report --plot`, `accsim sweep --plot`
   slurm-wlm munge          # a private single-node Slurm for `accsim sweep --slurm` (tests/sweep)
+  clang                    # 14, with libFuzzer: the fuzz preset (tests/fuzz/run_fuzzers.sh)
 )
 
 missing=()

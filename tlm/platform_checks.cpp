@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "address_map.h"
-#include "sim_control.h"
+#include "sim_control_regs.h"
 
 namespace accsim {
 

@@ -229,7 +229,7 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, boo
   }
   for (const Range& r : {model, arena}) {
     for (const auto& segment : firmware.segments) {
-      if (overlap(r, segment.address, segment.bytes.size())) {
+      if (overlap(r, segment.address, segment.size)) {
         char text[160];
         std::snprintf(text, sizeof(text),
                       "%s: the region 0x%08llx-0x%08llx overlaps the firmware at 0x%08x", r.what,

@@ -1,5 +1,6 @@
 #include "elf_loader.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -116,8 +117,8 @@ ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin)
     r.check(offset, filesz, "segment data");
     ElfSegment seg;
     seg.address = paddr;  // physical (load) address: .data's initial image goes where LMA says
+    seg.size = memsz;
     seg.bytes.assign(r.data() + offset, r.data() + offset + filesz);
-    seg.bytes.resize(memsz, 0);
     seg.executable = pflags & kPfX;
     image.segments.push_back(std::move(seg));
   }
@@ -168,11 +169,18 @@ ElfImage read_elf(const std::filesystem::path& file) {
 
 void load_segments(const ElfImage& image, const std::string& origin,
                    const std::function<bool(uint32_t, const uint8_t*, size_t)>& write) {
+  static const std::vector<uint8_t> zeros(64 * 1024, 0);
   for (const auto& seg : image.segments) {
-    if (!write(seg.address, seg.bytes.data(), seg.bytes.size())) {
+    const auto refuse = [&] {
       throw ElfError(origin + ": segment [" + hex(seg.address) + ", " +
-                     hex(uint64_t{seg.address} + seg.bytes.size()) +
+                     hex(uint64_t{seg.address} + seg.size) +
                      ") does not fit in the memories of this architecture");
+    };
+    if (!seg.bytes.empty() && !write(seg.address, seg.bytes.data(), seg.bytes.size())) refuse();
+    // parse_elf checked that address + size stays inside the 32-bit address space.
+    for (uint64_t at = seg.bytes.size(); at < seg.size; at += zeros.size()) {
+      const size_t length = static_cast<size_t>(std::min<uint64_t>(zeros.size(), seg.size - at));
+      if (!write(static_cast<uint32_t>(seg.address + at), zeros.data(), length)) refuse();
     }
   }
 }

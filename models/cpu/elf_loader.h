@@ -22,7 +22,10 @@ class ElfError : public std::runtime_error {
 
 struct ElfSegment {
   uint32_t address = 0;
-  std::vector<uint8_t> bytes;  // file bytes followed by zeros up to memsz
+  // p_memsz: the file bytes, then zeros. The zeros are not stored: a header may claim up to
+  // 4 GiB of them, and the platform refuses a segment that big only when it is written.
+  uint32_t size = 0;
+  std::vector<uint8_t> bytes;  // p_filesz bytes from the file
   bool executable = false;
 };
 
@@ -37,8 +40,8 @@ struct ElfImage {
 ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin);
 ElfImage read_elf(const std::filesystem::path& file);
 
-// Writes every segment with `write(address, data, length)`; throws ElfError naming the
-// segment if a write fails (the range is not in any memory).
+// Writes every segment with `write(address, data, length)`, its zero tail in bounded chunks;
+// throws ElfError naming the segment if a write fails (the range is not in any memory).
 void load_segments(const ElfImage& image, const std::string& origin,
                    const std::function<bool(uint32_t, const uint8_t*, size_t)>& write);
 

@@ -185,7 +185,10 @@ void VtaCore::check_compute(const vta_compute_insn_t& c) const {
 }
 
 uint64_t VtaCore::compute_cycles(const vta_compute_insn_t& c) const {
-  const uint64_t iterations = uint64_t(c.iter_out) * c.iter_in * (c.uop_end - c.uop_bgn);
+  // uop_bgn > uop_end is refused by gemm()/alu(); planning it must not wrap to ~2^32 micro-ops,
+  // or the module reports a runaway program instead of the bad range.
+  const uint64_t uops = c.uop_end > c.uop_bgn ? c.uop_end - c.uop_bgn : 0;
+  const uint64_t iterations = uint64_t(c.iter_out) * c.iter_in * uops;
   if (c.opcode == VTA_OPCODE_GEMM) {
     return m_timing.insn_overhead_cycles + iterations + m_timing.gemm_pipeline_cycles;
   }
@@ -202,6 +205,10 @@ struct UopIteration {
 
 template <typename Visit>
 void VtaCore::for_each_iteration(const vta_compute_insn_t& c, Visit&& visit) const {
+  // An empty micro-op range visits nothing, however many iterations the loops have: without
+  // this, 16383 x 16383 empty iterations took the host a second for a 5-cycle GEMM (found by
+  // tests/fuzz/fuzz_vta).
+  if (c.uop_bgn >= c.uop_end) return;
   for (uint32_t i = 0; i < c.iter_out; ++i) {
     for (uint32_t j = 0; j < c.iter_in; ++j) {
       for (uint32_t u = c.uop_bgn; u < c.uop_end; ++u) {
