@@ -10,8 +10,8 @@ std::optional<config::LoadedConfig> load_architecture(const std::string& name_or
                                                       const std::vector<std::string>& overrides) {
   const auto path = resolve_config(name_or_path);
   if (!path) {
-    std::fprintf(stderr, "%s: no such config file (nor %s/%s.json)\n", name_or_path.c_str(),
-                 config_dir().c_str(), name_or_path.c_str());
+    std::fprintf(stderr, "%s: no such config file (looked for %s)\n", name_or_path.c_str(),
+                 config_lookup(name_or_path).c_str());
     return std::nullopt;
   }
   try {
