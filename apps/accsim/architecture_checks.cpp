@@ -16,7 +16,9 @@ void check_vta(const config::LoadedConfig& loaded, std::vector<config::Diagnosti
   try {
     vta_config_of(loaded);
   } catch (const vta::VtaConfigError& e) {
-    diags.push_back({loaded.origin_of(e.key()), e.key(), e.problem()});
+    // The problem may come from any key below e.key() (e.g. "vta.hw" for a shape set with
+    // --set vta.hw.LOG_BATCH=9): blame where the latest of them was set.
+    diags.push_back(config::derived_problem(loaded, e.key(), {}, e.problem()));
   }
 }
 
