@@ -77,7 +77,13 @@ void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnosti
   };
   if (const auto* kind = find(cfg, {"cfu", "kind"}); kind && *kind == "verilog") {
     const auto* impl = find(cfg, {"cfu", "impl"});
-    if (impl && *impl != "rtl") {
+    if (impl && config.from_defaults("cfu.impl")) {
+      // Left out, impl defaults to "model": blame the file that chose "verilog" and say what to
+      // add, rather than "<defaults>: cfu.impl".
+      diags.push_back({config.origin_of("cfu.kind"), "cfu",
+                       "a \"verilog\" CFU runs as RTL only: add \"impl\": \"rtl\" to the cfu "
+                       "section, or --set cfu.impl=rtl (the default impl is \"model\")"});
+    } else if (impl && *impl != "rtl") {
       report("impl", "a \"verilog\" CFU has no C++ model: set \"rtl\"");
     }
     const auto* sources = find(cfg, {"cfu", "rtl", "sources"});

@@ -66,6 +66,8 @@ struct LoadedConfig {
   std::string origin_of(const std::string& dotted_path) const;
   // True if `dotted_path` (or the node holding it) was set by an override ("--set").
   bool set_on_command_line(const std::string& dotted_path) const;
+  // True if `dotted_path` was filled in from the schema's default (no file or --set wrote it).
+  bool from_defaults(const std::string& dotted_path) const;
   // Of the origins of `paths` and of everything below them, the one applied last ("--set", then
   // the most-derived file, ..., "<defaults>"): where the user changed what a check over several
   // keys depends on.

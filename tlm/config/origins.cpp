@@ -82,6 +82,10 @@ bool LoadedConfig::set_on_command_line(const std::string& dotted_path) const {
   return origin_of(dotted_path) == detail::kOverrideOrigin;
 }
 
+bool LoadedConfig::from_defaults(const std::string& dotted_path) const {
+  return origin_of(dotted_path) == detail::kDefaultsOrigin;
+}
+
 namespace {
 
 bool is_at_or_below(const std::string& path, const std::string& ancestor) {
