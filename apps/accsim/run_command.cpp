@@ -129,6 +129,15 @@ std::string failure_of(const RunStatus& status) {
   return "";
 }
 
+// What the command line chose (--firmware, --max-cycles) goes into config.json too, so that
+// `accsim run config.json` re-runs the same thing from any working directory.
+void record_run_flags(nlohmann::json& simulated_config, const std::string& firmware_path,
+                      uint64_t max_cycles, bool model_workload) {
+  simulated_config["firmware"] = firmware_path;
+  if (model_workload) simulated_config["workload"]["firmware"] = firmware_path;
+  simulated_config["simulation"]["max_cycles"] = max_cycles;
+}
+
 // An interrupted run exits like an interrupted sweep (and a shell), so scripts can tell "stopped
 // by the user" from "the simulation failed".
 int exit_code_of(const std::string& failure, bool interrupted) {
@@ -391,6 +400,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       {"simulated_mhz", host_seconds > 0 ? double(cpu.core().cycle()) / host_seconds / 1e6 : 0.0}};
   nlohmann::json simulated_config = cfg;  // config.json: what ran, re-runnable as is
   if (vta) record_simulated_vta(simulated_config, *vta);
+  record_run_flags(simulated_config, fs::absolute(*firmware_path).lexically_normal().string(),
+                   limits.max_cycles, workload.has_value());
   write_run_outputs(out_dir, simulated_config, stats, host);
 
   if (!global.quiet) print_run_summary(stdout, stats, host, out_dir.string());
