@@ -1,5 +1,6 @@
 #include "platform_checks.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "address_map.h"
@@ -42,6 +43,12 @@ std::vector<NamedRange> mapped_ranges(const nlohmann::json& cfg) {
   return out;
 }
 
+bool any_reported(const std::vector<config::Diagnostic>& diags,
+                  const std::vector<std::string>& paths) {
+  return std::any_of(paths.begin(), paths.end(),
+                     [&](const std::string& path) { return config::reported(diags, path); });
+}
+
 const nlohmann::json* find(const nlohmann::json& cfg, std::initializer_list<const char*> path) {
   const nlohmann::json* node = &cfg;
   for (const char* key : path) {
@@ -54,18 +61,29 @@ const nlohmann::json* find(const nlohmann::json& cfg, std::initializer_list<cons
 // The CFU's keys that depend on each other (the schema checks each alone).
 void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnostic>& diags) {
   const nlohmann::json& cfg = config.effective;
+  // A value the schema rejected is treated as absent: checks built on it would only repeat the
+  // problem.
   const auto value = [&](const char* key) -> std::optional<uint64_t> {
     const auto* v = find(cfg, {"cfu", key});
     if (v == nullptr || !v->is_number_unsigned()) return std::nullopt;
+    if (config::reported(diags, std::string("cfu.") + key)) return std::nullopt;
     return v->get<uint64_t>();
   };
-  const auto report = [&](const std::string& key, const std::string& message) {
-    const std::string path = "cfu." + key;
-    diags.push_back({config.origin_of(path), path, message});
+  const auto report = [&](const std::string& key, const std::string& message,
+                          std::initializer_list<const char*> related = {}) {
+    std::vector<std::string> inputs;
+    for (const char* other : related) inputs.push_back(std::string("cfu.") + other);
+    diags.push_back(config::derived_problem(config, "cfu." + key, inputs, message));
   };
   if (const auto* kind = find(cfg, {"cfu", "kind"}); kind && *kind == "verilog") {
     const auto* impl = find(cfg, {"cfu", "impl"});
-    if (impl && *impl != "rtl") {
+    if (impl && config.from_defaults("cfu.impl")) {
+      // Left out, impl defaults to "model": blame the file that chose "verilog" and say what to
+      // add, rather than "<defaults>: cfu.impl".
+      diags.push_back({config.origin_of("cfu.kind"), "cfu",
+                       "a \"verilog\" CFU runs as RTL only: add \"impl\": \"rtl\" to the cfu "
+                       "section, or --set cfu.impl=rtl (the default impl is \"model\")"});
+    } else if (impl && *impl != "rtl") {
       report("impl", "a \"verilog\" CFU has no C++ model: set \"rtl\"");
     }
     const auto* sources = find(cfg, {"cfu", "rtl", "sources"});
@@ -86,9 +104,11 @@ void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnosti
                              " is not a multiple of 4 (one lane group "
                              "multiplies one word of 4 int8 values)");
   } else if (lanes && banks && *lanes > 4 * *banks) {
-    report("macc_lanes", std::to_string(*lanes) + " lanes need " + std::to_string(*lanes / 4) +
-                             " filter words per cycle but there are only " +
-                             std::to_string(*banks) + " filter_banks");
+    report("macc_lanes",
+           std::to_string(*lanes) + " lanes need " + std::to_string(*lanes / 4) +
+               " filter words per cycle but there are only " + std::to_string(*banks) +
+               " filter_banks",
+           {"filter_banks"});
   }
   const auto fifo = value("output_fifo_words");
   const auto gate = value("output_fifo_gate_words");
@@ -101,7 +121,8 @@ void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnosti
     if (*gate + in_flight > *fifo) {
       report("output_fifo_gate_words",
              std::to_string(*gate) + " + up to " + std::to_string(in_flight) +
-                 " words in flight exceed output_fifo_words (" + std::to_string(*fifo) + ")");
+                 " words in flight exceed output_fifo_words (" + std::to_string(*fifo) + ")",
+             {"output_fifo_words", "macc_pipeline_depth", "post_process_depth"});
     }
   }
 }
@@ -139,12 +160,15 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
         caches.emplace_back("memories." + mem_name + ".l2", &mem.at("l2"));
         const auto line = config::parse_size(mem.at("l2").value("line_bytes", nlohmann::json()));
         const auto* width = mem.contains("width_bytes") ? &mem.at("width_bytes") : nullptr;
-        if (line && width && width->is_number_unsigned() && *line < width->get<uint64_t>()) {
-          const std::string path = "memories." + mem_name + ".l2.line_bytes";
-          diags.push_back({config.origin_of(path), path,
-                           "L2 line of " + std::to_string(*line) +
-                               " bytes is narrower than the memory's width_bytes " +
-                               std::to_string(width->get<uint64_t>())});
+        const std::string path = "memories." + mem_name + ".l2.line_bytes";
+        const std::vector<std::string> inputs{path, "memories." + mem_name + ".width_bytes"};
+        if (line && width && width->is_number_unsigned() && *line < width->get<uint64_t>() &&
+            !any_reported(diags, inputs)) {
+          diags.push_back(
+              config::derived_problem(config, path, inputs,
+                                      "L2 line of " + std::to_string(*line) +
+                                          " bytes is narrower than the memory's width_bytes " +
+                                          std::to_string(width->get<uint64_t>())));
         }
       }
     }
@@ -154,24 +178,27 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
         !c->contains("ways")) {
       continue;
     }
+    const std::vector<std::string> inputs{prefix + ".size", prefix + ".line_bytes",
+                                          prefix + ".ways"};
+    if (any_reported(diags, inputs)) continue;
     const auto size = config::parse_size((*c)["size"]);
     const auto line = config::parse_size((*c)["line_bytes"]);
     if (!size || !line || *line == 0 || !(*c)["ways"].is_number_unsigned()) continue;
     const uint64_t ways = (*c)["ways"].get<uint64_t>();
     const uint64_t lines = *size / *line;
-    const std::string path = prefix + ".ways";
+    const auto report = [&](const std::string& path, const std::string& message) {
+      diags.push_back(config::derived_problem(config, path, inputs, message));
+    };
     if (*line > *size) {
-      diags.push_back({config.origin_of(path), prefix + ".line_bytes",
-                       "line size " + std::to_string(*line) + " exceeds the cache size " +
-                           std::to_string(*size)});
+      report(prefix + ".line_bytes", "line size " + std::to_string(*line) +
+                                         " exceeds the cache size " + std::to_string(*size));
     } else if (ways > lines) {
-      diags.push_back({config.origin_of(path), path,
-                       std::to_string(ways) + " ways but the cache holds only " +
-                           std::to_string(lines) + " lines (0 = fully associative)"});
+      report(prefix + ".ways", std::to_string(ways) + " ways but the cache holds only " +
+                                   std::to_string(lines) + " lines (0 = fully associative)");
     } else if (ways != 0 && (lines % ways != 0 || ((lines / ways) & (lines / ways - 1)) != 0)) {
-      diags.push_back({config.origin_of(path), path,
-                       std::to_string(ways) + " ways do not divide " + std::to_string(lines) +
-                           " lines into a power-of-two number of sets"});
+      report(prefix + ".ways", std::to_string(ways) + " ways do not divide " +
+                                   std::to_string(lines) +
+                                   " lines into a power-of-two number of sets");
     }
   }
   if (const auto* bht = find(cfg, {"cpu", "timing", "bht_entries"});

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "architecture_checks.h"
 #include "cfu_factory.h"
 #include "run_outputs.h"
 
@@ -35,11 +36,10 @@ CfuAttachment attach_cfu(const config::LoadedConfig& loaded, const Clock& clock,
   }
   // A user's Verilog sources are named relative to the config file that lists them.
   if (cfu_config.contains("rtl") && cfu_config["rtl"].contains("sources")) {
-    const fs::path origin = loaded.origin_of("cfu.rtl.sources");
-    const fs::path base = fs::is_regular_file(origin) ? origin.parent_path() : fs::path(".");
-    for (auto& source : cfu_config["rtl"]["sources"]) {
-      const fs::path p = source.get<std::string>();
-      source = (p.is_absolute() ? p : base / p).lexically_normal().string();
+    auto& sources = cfu_config["rtl"]["sources"];
+    for (std::size_t i = 0; i < sources.size(); ++i) {
+      const std::string key = "cfu.rtl.sources[" + std::to_string(i) + "]";
+      sources[i] = config_file_path(loaded, key, sources[i].get<std::string>()).string();
     }
   }
   a.module = cfu::make_cfu(cfu_config, clock, rtl,

@@ -5,5 +5,5 @@ namespace accsim::cli {
 constexpr int kExitOk = 0;
 constexpr int kExitSimulationFailure = 1;  // firmware failed, trapped, hung, or exited non-zero
 constexpr int kExitUsageError = 2;         // bad command line or bad configuration
-constexpr int kExitInterrupted = 130;      // a sweep stopped by Ctrl-C/SIGTERM (like a shell)
+constexpr int kExitInterrupted = 130;      // a run or sweep stopped by Ctrl-C/SIGTERM (as a shell)
 }  // namespace accsim::cli

@@ -28,22 +28,49 @@ fs::path config_dir() { return from_env_or("ACCSIM_CONFIG_DIR", ACCSIM_DEFAULT_C
 fs::path firmware_dir() { return from_env_or("ACCSIM_FIRMWARE_DIR", ACCSIM_DEFAULT_FIRMWARE_DIR); }
 fs::path default_config_path() { return config_dir() / "vexriscv_arty.json"; }
 
-std::optional<fs::path> resolve_config(const std::string& name_or_path) {
+namespace {
+// The paths a bare name may stand for, in lookup order: the name as given, then inside `dir` for
+// a relative name, with `ext` appended unless the name already ends with it. Only candidates
+// that make sense are listed, so "not found" messages show real paths and never doubled ones
+// such as "configs//tmp/x.json.json".
+std::vector<fs::path> candidates(const std::string& name, const fs::path& dir,
+                                 const std::string& ext) {
+  std::vector<fs::path> out{fs::path(name)};
+  if (fs::path(name).is_absolute()) return out;
+  out.push_back(dir / name);
+  if (fs::path(name).extension() != ext) out.push_back(dir / (name + ext));
+  return out;
+}
+
+std::optional<fs::path> first_file(const std::vector<fs::path>& paths) {
   std::error_code ec;
-  for (const fs::path& candidate : {fs::path(name_or_path), config_dir() / name_or_path,
-                                    config_dir() / (name_or_path + ".json")}) {
-    if (fs::is_regular_file(candidate, ec)) return candidate;
+  for (const auto& path : paths) {
+    if (fs::is_regular_file(path, ec)) return path;
   }
   return std::nullopt;
 }
 
+std::string describe(const std::vector<fs::path>& paths) {
+  std::string out;
+  for (const auto& path : paths) out += (out.empty() ? "" : ", ") + path.string();
+  return out;
+}
+}  // namespace
+
+std::optional<fs::path> resolve_config(const std::string& name_or_path) {
+  return first_file(candidates(name_or_path, config_dir(), ".json"));
+}
+
 std::optional<fs::path> resolve_firmware(const std::string& name_or_path) {
-  std::error_code ec;
-  for (const fs::path& candidate : {fs::path(name_or_path), firmware_dir() / name_or_path,
-                                    firmware_dir() / (name_or_path + ".elf")}) {
-    if (fs::is_regular_file(candidate, ec)) return candidate;
-  }
-  return std::nullopt;
+  return first_file(candidates(name_or_path, firmware_dir(), ".elf"));
+}
+
+std::string config_lookup(const std::string& name_or_path) {
+  return describe(candidates(name_or_path, config_dir(), ".json"));
+}
+
+std::string firmware_lookup(const std::string& name_or_path) {
+  return describe(candidates(name_or_path, firmware_dir(), ".elf"));
 }
 
 std::vector<fs::path> shipped_configs() { return files_with_extension(config_dir(), ".json"); }

@@ -16,8 +16,13 @@ std::filesystem::path default_config_path();
 
 // An existing file as given, else <config_dir>/<name> or <config_dir>/<name>.json.
 std::optional<std::filesystem::path> resolve_config(const std::string& name_or_path);
-// An existing file as given, else <firmware_dir>/<name>.elf.
+// An existing file as given, else <firmware_dir>/<name> or <firmware_dir>/<name>.elf.
 std::optional<std::filesystem::path> resolve_firmware(const std::string& name_or_path);
+
+// The paths resolve_config / resolve_firmware looked at, comma-separated, for "not found"
+// messages.
+std::string config_lookup(const std::string& name_or_path);
+std::string firmware_lookup(const std::string& name_or_path);
 
 std::vector<std::filesystem::path> shipped_configs();  // *.json directly in config_dir
 std::vector<std::filesystem::path> built_firmware();   // *.elf in firmware_dir

@@ -14,7 +14,8 @@ namespace {
 
 constexpr const char* kExitCodeHelp =
     "Exit codes: 0 success; 1 simulation failure (firmware error, trap, exit code != 0, cycle "
-    "limit); 2 usage or configuration error.";
+    "limit); 2 usage or configuration error; 130 interrupted (Ctrl-C or SIGTERM; a run still "
+    "writes its outputs).";
 
 // --max-cycles N: a positive cycle count. The config's simulation.max_cycles takes 0 for "no
 // limit", but on the command line 0 or a negative number is a mistake that would otherwise run
@@ -49,8 +50,11 @@ int sc_main(int argc, char* argv[]) {
                                      "Run firmware on an architecture (default: "
                                      "configs/vexriscv_arty.json with its default firmware)");
   run_cmd->add_option("config", run.config, "Architecture JSON file or shipped config name");
+  // Options that collect several values take one per flag (allow_extra_args(false)): otherwise
+  // CLI11 would swallow the positional config after `--set KEY=VALUE` as a second override.
   run_cmd->add_option("--set", run.overrides, "Override a config key: key.path=value")
-      ->type_name("KEY=VALUE");
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false);
   run_cmd->add_option("--firmware", run.firmware, "Firmware app name or RV32 ELF path");
   run_cmd->add_option("--model", run.model,
                       "Run this int8 .tflite model on the TFLite interpreter firmware "
@@ -64,7 +68,8 @@ int sc_main(int argc, char* argv[]) {
                    "Traces to write: console, cache-misses, mem, fst (RTL CFU waveform), "
                    "timeline (Chrome trace for Perfetto), insn (per instruction); "
                    "comma-separated")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   std::string trace_window;
   run_cmd
       ->add_option("--trace-window", trace_window,
@@ -84,7 +89,8 @@ int sc_main(int argc, char* argv[]) {
       "validate", "Check architecture configs; print every problem with its file and JSON path");
   validate_cmd->add_option("config", validate_configs, "Config files or names")->required();
   validate_cmd->add_option("--set", validate_overrides, "Override a config key: key.path=value")
-      ->type_name("KEY=VALUE");
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false);
 
   auto* list_cmd = app.add_subcommand("list", "List shipped architectures and firmware apps");
   auto* schema_cmd = app.add_subcommand(
@@ -124,7 +130,8 @@ int sc_main(int argc, char* argv[]) {
   report_cmd->add_flag("--csv", report.csv, "Machine-readable CSV instead of tables");
   report_cmd->add_flag("--all", report.all, "Compare: list every stat, not only differing ones");
   report_cmd->add_option("--stats", report.stats, "Only stats matching these globs (a.*.b)")
-      ->delimiter(',');
+      ->delimiter(',')
+      ->allow_extra_args(false);
   report_cmd->add_option("--top", report.top, "Functions listed (0 = all)")->capture_default_str();
   report_cmd->add_option("--plot", report.plot,
                          "Draw per-operator (model runs) and per-region cycles and cache misses to "

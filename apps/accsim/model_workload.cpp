@@ -9,6 +9,7 @@
 #include "accsim/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
 #include "accsim_tflite/model.h"
+#include "architecture_checks.h"
 #include "elf_loader.h"
 #include "platform.h"
 #include "run_outputs.h"
@@ -19,17 +20,6 @@ namespace fs = std::filesystem;
 namespace accsim::cli {
 
 namespace {
-
-// workload.model / workload.input are relative to the config file that names them; `--set` and
-// the command line's --model / --input are relative to the working directory.
-fs::path resolve(const config::LoadedConfig& loaded, const std::string& key,
-                 const std::string& value) {
-  const fs::path path(value);
-  if (path.is_absolute()) return path;
-  const fs::path origin = loaded.origin_of(key);
-  if (fs::is_regular_file(origin)) return origin.parent_path() / path;
-  return path;
-}
 
 std::vector<uint8_t> read_file(const fs::path& path, const std::string& what) {
   std::ifstream in(path, std::ios::binary);
@@ -72,11 +62,11 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   const std::string model = w.at("model").get<std::string>();
   if (model.empty()) return std::nullopt;
   ModelWorkload workload;
-  workload.m_model_path = resolve(loaded, "workload.model", model);
+  workload.m_model_path = config_file_path(loaded, "workload.model", model);
   workload.m_model_bytes = read_file(workload.m_model_path, "model");
   const std::string input = w.at("input").get<std::string>();
   if (!input.empty()) {
-    workload.m_input_path = resolve(loaded, "workload.input", input);
+    workload.m_input_path = config_file_path(loaded, "workload.input", input);
     workload.m_input_bytes = read_file(workload.m_input_path, "input");
   }
   workload.m_firmware = w.at("firmware").get<std::string>();

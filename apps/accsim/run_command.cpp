@@ -129,6 +129,22 @@ std::string failure_of(const RunStatus& status) {
   return "";
 }
 
+// What the command line chose (--firmware, --max-cycles) goes into config.json too, so that
+// `accsim run config.json` re-runs the same thing from any working directory.
+void record_run_flags(nlohmann::json& simulated_config, const std::string& firmware_path,
+                      uint64_t max_cycles, bool model_workload) {
+  simulated_config["firmware"] = firmware_path;
+  if (model_workload) simulated_config["workload"]["firmware"] = firmware_path;
+  simulated_config["simulation"]["max_cycles"] = max_cycles;
+}
+
+// An interrupted run exits like an interrupted sweep (and a shell), so scripts can tell "stopped
+// by the user" from "the simulation failed".
+int exit_code_of(const std::string& failure, bool interrupted) {
+  if (interrupted) return kExitInterrupted;
+  return failure.empty() ? kExitOk : kExitSimulationFailure;
+}
+
 // How the run ended, as statistics: run.exit_code is the code accsim itself exits with (what a
 // sweep or a script sees), run.firmware_exit_code what the firmware asked for.
 void report_outcome(Stats& stats, const RunStatus& status, const std::string& failure,
@@ -136,8 +152,9 @@ void report_outcome(Stats& stats, const RunStatus& status, const std::string& fa
   stats.set_text("run.outcome",
                  status.outcome() == RunStatus::Outcome::kExited ? "exited" : "failed",
                  "How the run ended");
-  stats.set_signed("run.exit_code", exit_code,
-                   "Exit code of accsim for this run (0 ok, 1 simulation failure)");
+  stats.set_signed(
+      "run.exit_code", exit_code,
+      "Exit code of accsim for this run (0 ok, 1 simulation failure, 130 interrupted)");
   stats.set_signed("run.firmware_exit_code", status.exit_code(),
                    "Code the firmware exited with (0 when it did not exit)");
   if (!failure.empty()) stats.set_text("run.failure", failure, "Why the run failed");
@@ -167,9 +184,9 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   const auto firmware_path = resolve_firmware(firmware_name);
   if (!firmware_path) {
     std::fprintf(stderr,
-                 "firmware \"%s\": not found (neither a file nor %s/%s.elf); `accsim list` "
-                 "shows the built apps\n",
-                 firmware_name.c_str(), firmware_dir().c_str(), firmware_name.c_str());
+                 "firmware \"%s\": not found (looked for %s); `accsim list` shows the built "
+                 "apps\n",
+                 firmware_name.c_str(), firmware_lookup(firmware_name).c_str());
     return kExitUsageError;
   }
   cpu::ElfImage image;
@@ -373,7 +390,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     failure = "model: no output tensor to read";
     failure_printed = true;  // write_output said why
   }
-  const int exit_code = failure.empty() ? kExitOk : kExitSimulationFailure;
+  const int exit_code = exit_code_of(failure, monitor.interrupted());
   report_outcome(stats, status, failure, exit_code);
   stats.set("run.end_cycle", status.end_cycle(), "Cycle at which the run ended");
   nlohmann::json host = {
@@ -383,6 +400,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       {"simulated_mhz", host_seconds > 0 ? double(cpu.core().cycle()) / host_seconds / 1e6 : 0.0}};
   nlohmann::json simulated_config = cfg;  // config.json: what ran, re-runnable as is
   if (vta) record_simulated_vta(simulated_config, *vta);
+  record_run_flags(simulated_config, fs::absolute(*firmware_path).lexically_normal().string(),
+                   limits.max_cycles, workload.has_value());
   write_run_outputs(out_dir, simulated_config, stats, host);
 
   if (!global.quiet) print_run_summary(stdout, stats, host, out_dir.string());

@@ -29,6 +29,8 @@ RunMonitor::~RunMonitor() {
   std::signal(SIGTERM, g_previous_term);
 }
 
+bool RunMonitor::interrupted() const { return g_signal.load() != 0; }
+
 std::string RunMonitor::on_quantum(const cpu::Rv32Core& core) {
   if (const int signal = g_signal.load()) {
     return signal == SIGINT ? "interrupted (Ctrl-C)" : "terminated (SIGTERM)";

@@ -21,6 +21,9 @@ class RunMonitor {
   // The quantum hook: "" to continue, or the reason to stop.
   std::string on_quantum(const cpu::Rv32Core& core);
 
+  // True once Ctrl-C or SIGTERM has stopped the run.
+  bool interrupted() const;
+
  private:
   using Clock = std::chrono::steady_clock;
   double m_interval;

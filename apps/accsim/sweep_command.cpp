@@ -76,8 +76,8 @@ bool check_inputs(const SweepSpec& spec) {
   }
   for (const auto& name : firmware) {
     if (resolve_firmware(name)) continue;
-    std::fprintf(stderr, "%s: firmware \"%s\": not found (neither a file nor %s/%s.elf)\n",
-                 spec.file.c_str(), name.c_str(), firmware_dir().c_str(), name.c_str());
+    std::fprintf(stderr, "%s: firmware \"%s\": not found (looked for %s)\n", spec.file.c_str(),
+                 name.c_str(), firmware_lookup(name).c_str());
     ok = false;
   }
   return ok;

@@ -59,7 +59,7 @@ class CfuIf {
     enum class Status { kOk, kIllegalInstruction, kError } status = Status::kOk;
     uint32_t value = 0;
     uint64_t accept_cycle = 0;    // cycle the CFU accepted the command (cmd_valid && cmd_ready)
-    uint64_t response_cycle = 0;  // cycle rsp_valid rose with the result
+    uint64_t response_cycle = 0;  // cycle rsp_valid rose with the result (kError: gave up)
     std::string error;            // for kError: what the firmware did wrong
   };
   virtual ~CfuIf() = default;

@@ -355,6 +355,11 @@ void Rv32Core::cfu_op(const DecodedInsn& d) {
     return;
   }
   if (r.status == CfuIf::Result::Status::kError) {
+    // A CFU that timed out kept the CPU waiting until then: the run ends there, not at issue.
+    if (r.response_cycle > m_cycle) {
+      m_stalls.cfu += r.response_cycle - m_cycle;
+      m_cycle = r.response_cycle;
+    }
     m_halted = true;
     m_halt_message = "CFU error: " + r.error + " at " + where(m_pc, &d);
     request_stop();

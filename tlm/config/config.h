@@ -66,7 +66,24 @@ struct LoadedConfig {
   std::string origin_of(const std::string& dotted_path) const;
   // True if `dotted_path` (or the node holding it) was set by an override ("--set").
   bool set_on_command_line(const std::string& dotted_path) const;
+  // True if `dotted_path` was filled in from the schema's default (no file or --set wrote it).
+  bool from_defaults(const std::string& dotted_path) const;
+  // Of the origins of `paths` and of everything below them, the one applied last ("--set", then
+  // the most-derived file, ..., "<defaults>"): where the user changed what a check over several
+  // keys depends on.
+  std::string latest_origin(const std::vector<std::string>& paths) const;
 };
+
+// True if a diagnostic already names `path` or a key below it: checks derived from a value the
+// schema rejected would only report follow-on errors.
+bool reported(const std::vector<Diagnostic>& diags, const std::string& path);
+
+// A problem found by combining several keys (`inputs`), reported at `path` (one of them or their
+// common parent). It is blamed on the origin that set any of them last; when `path` itself came
+// from elsewhere, the input that origin set is named instead, so the message points at the key
+// the user actually wrote.
+Diagnostic derived_problem(const LoadedConfig& config, const std::string& path,
+                           const std::vector<std::string>& inputs, std::string message);
 
 // Checks spanning several keys (overlapping address ranges, ...), run after schema validation
 // even when it found errors; they append diagnostics and must skip values the schema rejected.

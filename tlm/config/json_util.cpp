@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <fstream>
 #include <iterator>
+#include <set>
+#include <string>
 #include <system_error>
 #include <utility>
 
@@ -63,6 +65,67 @@ std::string locate_error(const std::string& text) {
   const auto [line, column] = line_and_column(text, sax.position > 0 ? sax.position - 1 : 0);
   return "parse error at line " + std::to_string(line) + ", column " + std::to_string(column);
 }
+
+// Follows the parse to report keys repeated within one object: nlohmann::json keeps the last
+// value silently, so a config edited by appending a key would quietly ignore the earlier one.
+class DuplicateKeyFinder {
+ public:
+  DuplicateKeyFinder(const std::string& origin, std::vector<Diagnostic>& out)
+      : m_origin(origin), m_out(out) {}
+
+  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+        m_frames.push_back({true, next_child_path(), {}, {}, 0});
+        break;
+      case json::parse_event_t::array_start:
+        m_frames.push_back({false, next_child_path(), {}, {}, 0});
+        break;
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        if (!m_frames.empty()) m_frames.pop_back();
+        break;
+      case json::parse_event_t::key:
+        note_key(parsed.get<std::string>());
+        break;
+      case json::parse_event_t::value:
+        if (!m_frames.empty() && !m_frames.back().is_object) ++m_frames.back().next_index;
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Frame {
+    bool is_object;
+    std::string path;
+    std::set<std::string> keys;
+    std::string last_key;
+    std::size_t next_index;
+  };
+
+  std::string next_child_path() {
+    if (m_frames.empty()) return "";
+    Frame& parent = m_frames.back();
+    if (parent.is_object) return child_path(parent.path, parent.last_key);
+    return index_path(parent.path, parent.next_index++);
+  }
+
+  void note_key(const std::string& key) {
+    if (m_frames.empty()) return;
+    Frame& frame = m_frames.back();
+    if (!frame.keys.insert(key).second) {
+      m_out.push_back(
+          {m_origin, frame.path,
+           "duplicate key " + quote(key) + " (JSON would silently keep only the last one)"});
+    }
+    frame.last_key = key;
+  }
+
+  const std::string& m_origin;
+  std::vector<Diagnostic>& m_out;
+  std::vector<Frame> m_frames;
+};
 
 }  // namespace
 
@@ -137,7 +200,11 @@ std::optional<json> parse_json_text(const std::string& text, const std::string& 
     return std::nullopt;
   }
   try {
-    return json::parse(text);
+    std::vector<Diagnostic> duplicates;
+    auto doc = json::parse(text, DuplicateKeyFinder(origin, duplicates));
+    if (duplicates.empty()) return doc;
+    out.insert(out.end(), duplicates.begin(), duplicates.end());
+    return std::nullopt;
   } catch (const json::parse_error& e) {
     // The message already names line and column ("parse error at line 3, column 7: ...").
     out.push_back({origin, "", "invalid JSON: " + strip_exception_id(e.what())});

@@ -151,13 +151,46 @@ std::vector<detail::Override> parse_overrides(const std::vector<std::string>& te
   return parsed;
 }
 
+// How to add optional top-level section `name` from the command line: by its "kind" where it
+// has one (the choice that matters), else whole.
+std::string how_to_add(const std::string& name, const json& section_schema) {
+  const json kind = section_schema.value("properties", json::object()).value("kind", json());
+  if (kind.is_object() && kind.contains("default") && kind["default"].is_string()) {
+    return "--set " + name + ".kind=" + kind["default"].get<std::string>();
+  }
+  return "--set '" + name + "={}'";
+}
+
+// `--set cfu.macc_lanes=8` on a config without a CFU would silently add a whole CFU with its
+// defaults. An optional section the config lacks has to be asked for: set whole, or by its
+// "kind". Returns false (with a diagnostic) for an override that would add one by accident.
+bool adds_section_deliberately(const json& doc, const detail::Override& override_,
+                               const Schema& schema, std::vector<Diagnostic>& out) {
+  if (override_.keys.size() < 2 || override_.keys[1] == "kind") return true;
+  const std::string& name = override_.keys[0];
+  if (doc.contains(name) && !doc.at(name).is_null()) return true;
+  const json section =
+      schema.root().value("properties", json::object()).value(name, json::object());
+  if (!section.value("optional", false)) return true;
+  std::string path;
+  for (const auto& key : override_.keys) path = detail::child_path(path, key);
+  out.push_back({detail::kOverrideOrigin, path,
+                 "the config has no \"" + name + "\" section; add one first (" +
+                     how_to_add(name, section) + ", or in the config file)"});
+  return false;
+}
+
 // Shared tail of load() and load_json(): overrides, then one validation of the merged result.
 // `diags` may already hold malformed-override errors; validation still runs so that they are
 // reported together with everything else.
 LoadedConfig finish(json doc, OriginMap origins, const std::vector<detail::Override>& overrides,
                     const Schema& schema, std::vector<std::string> files,
                     std::vector<Diagnostic> diags, const CrossCheck& cross_check) {
-  for (const auto& override_ : overrides) detail::apply_override(doc, override_, origins, diags);
+  for (const auto& override_ : overrides) {
+    if (adds_section_deliberately(doc, override_, schema, diags)) {
+      detail::apply_override(doc, override_, origins, diags);
+    }
+  }
   detail::Validator(origins, diags).check(schema.root(), doc, "");
   LoadedConfig loaded{std::move(doc), std::move(origins), std::move(files)};
   // Cross-key checks run even after schema errors, so one pass reports everything; they must

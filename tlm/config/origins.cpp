@@ -1,5 +1,7 @@
 #include "config/origins.h"
 
+#include <algorithm>
+
 #include "config/config.h"
 #include "config/json_util.h"
 
@@ -78,6 +80,68 @@ std::string LoadedConfig::origin_of(const std::string& dotted_path) const {
 
 bool LoadedConfig::set_on_command_line(const std::string& dotted_path) const {
   return origin_of(dotted_path) == detail::kOverrideOrigin;
+}
+
+bool LoadedConfig::from_defaults(const std::string& dotted_path) const {
+  return origin_of(dotted_path) == detail::kDefaultsOrigin;
+}
+
+namespace {
+
+bool is_at_or_below(const std::string& path, const std::string& ancestor) {
+  if (ancestor.empty() || path == ancestor) return true;
+  if (path.compare(0, ancestor.size(), ancestor) != 0 || path.size() == ancestor.size()) {
+    return false;
+  }
+  const char next = path[ancestor.size()];
+  return next == '.' || next == '[';
+}
+
+// Larger = applied later: defaults, then the extends chain from its base to the most-derived
+// file (files[0]), then overrides. An origin outside the chain (load_json's) ranks above defaults.
+std::size_t precedence(const std::string& origin, const std::vector<std::string>& files) {
+  if (origin == detail::kOverrideOrigin) return files.size() + 2;
+  const auto it = std::find(files.begin(), files.end(), origin);
+  if (it != files.end()) return files.size() - static_cast<std::size_t>(it - files.begin()) + 1;
+  if (origin.empty() || origin == detail::kDefaultsOrigin) return 0;
+  return 1;
+}
+
+}  // namespace
+
+std::string LoadedConfig::latest_origin(const std::vector<std::string>& paths) const {
+  std::string latest;
+  const auto consider = [&](const std::string& origin) {
+    if (latest.empty() || precedence(origin, files) > precedence(latest, files)) latest = origin;
+  };
+  for (const auto& path : paths) {
+    consider(origin_of(path));
+    for (auto it = origins.lower_bound(path); it != origins.end(); ++it) {
+      if (it->first.compare(0, path.size(), path) != 0) break;
+      if (is_at_or_below(it->first, path)) consider(it->second);
+    }
+  }
+  return latest;
+}
+
+bool reported(const std::vector<Diagnostic>& diags, const std::string& path) {
+  return std::any_of(diags.begin(), diags.end(),
+                     [&](const Diagnostic& d) { return is_at_or_below(d.path, path); });
+}
+
+Diagnostic derived_problem(const LoadedConfig& config, const std::string& path,
+                           const std::vector<std::string>& inputs, std::string message) {
+  std::vector<std::string> all{path};
+  all.insert(all.end(), inputs.begin(), inputs.end());
+  const std::string origin = config.latest_origin(all);
+  std::string blamed = path;
+  if (config.origin_of(path) != origin) {
+    const auto set_there = std::find_if(inputs.begin(), inputs.end(), [&](const std::string& in) {
+      return config.origin_of(in) == origin;
+    });
+    if (set_there != inputs.end()) blamed = *set_there;
+  }
+  return {origin, blamed, std::move(message)};
 }
 
 }  // namespace accsim::config

@@ -124,9 +124,14 @@ class VerilatedCfu : public CfuModel {
     if (cycle < m_options.trace_first_cycle || cycle >= m_options.trace_end_cycle) return;
     m_trace->dump(half_cycles * (m_options.clock_period_ps / 2));
   }
-  Result hung(const char* what, uint16_t function_id, uint64_t issue) const {
+  // The CPU waited until the CFU was given up on: that is the cycle the run reached, and the
+  // instruction's wait counts like any other (so the summary's cycles and waits match the
+  // cycles clocked).
+  Result hung(const char* what, uint16_t function_id, uint64_t issue) {
     Result r;
     r.status = Result::Status::kError;
+    r.response_cycle = m_cycle;
+    m_instructions.record(function_id >> 3, issue, m_cycle);
     r.error = "the RTL CFU did not " + std::string(what) + " function_id " +
               std::to_string(function_id) + " (funct7 " + std::to_string(function_id >> 3) +
               ", issued at cycle " + std::to_string(issue) + ") within " +

@@ -119,3 +119,15 @@ TEST_CASE("malformed: a directory is not a config file", "[malformed]") {
   REQUIRE(diags.size() == 1);
   CHECK(diags[0].message == "is a directory, not a JSON file");
 }
+
+TEST_CASE("malformed: duplicate keys are reported with their JSON path", "[malformed]") {
+  const auto diags = load_text(R"({"name": "t", "memories": {"ram": {"base": 0, "size": 4096,
+      "size": 8192}}, "list": [{"a": 1, "a": 2}], "name": "u"})");
+  REQUIRE(diags.size() == 3);
+  CHECK(diags[0].path == "memories.ram");
+  CHECK(diags[0].message == "duplicate key \"size\" (JSON would silently keep only the last one)");
+  CHECK(diags[1].path == "list[0]");
+  CHECK(diags[1].message == "duplicate key \"a\" (JSON would silently keep only the last one)");
+  CHECK(diags[2].path.empty());
+  CHECK(diags[2].message == "duplicate key \"name\" (JSON would silently keep only the last one)");
+}
