@@ -25,10 +25,6 @@ Memory::Memory(sc_core::sc_module_name name, const Clock& clock, MemoryKind kind
   bus_side.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
 }
 
-void Memory::add_l2(const L2Params& l2, const MemoryTimingParams& dram) {
-  m_l2 = std::make_unique<L2Cache>(l2, dram);
-}
-
 bool Memory::check(tlm::tlm_generic_payload& trans) const {
   const uint64_t addr = trans.get_address();
   const uint64_t len = trans.get_data_length();
@@ -71,12 +67,12 @@ void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& dela
     return;
   }
   uint64_t cycles = 0;
-  if (!m_l2) {
+  if (!m_cache) {
     cycles = m_timing.access_cycles(trans.get_address(), trans.get_data_length());
   } else if (trans.get_extension<DirectToMemory>() != nullptr) {
-    cycles = m_l2->direct_access(trans.get_address(), trans.get_data_length());
+    cycles = m_cache->direct_access(trans.get_address(), trans.get_data_length());
   } else {
-    cycles = m_l2->access(trans.get_address(), trans.get_data_length(), trans.is_write());
+    cycles = m_cache->access(trans.get_address(), trans.get_data_length(), trans.is_write());
   }
   copy(trans, m_data.get() + trans.get_address());
   delay += m_clock.time(cycles);
@@ -116,10 +112,10 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& d
   dmi.set_dmi_ptr(m_data.get());
   dmi.set_granted_access(m_kind == MemoryKind::kRom ? tlm::tlm_dmi::DMI_ACCESS_READ
                                                     : tlm::tlm_dmi::DMI_ACCESS_READ_WRITE);
-  // Uncached DMI accesses (a CPU without caches) are timed as this first beat; behind an L2,
-  // as an L2 hit.
+  // Uncached DMI accesses (a CPU without caches) are timed as this first beat; behind a cache,
+  // as its hit.
   const sc_core::sc_time first =
-      m_clock.time(m_l2 ? m_l2->hit_latency_cycles() : m_timing.params().first_access_cycles);
+      m_clock.time(m_cache ? m_cache->hit_latency_cycles() : m_timing.params().first_access_cycles);
   dmi.set_read_latency(first);
   dmi.set_write_latency(first);
   return true;
@@ -132,12 +128,10 @@ void Memory::report(Stats& stats) const {
   stats.set(p + "bytes_read", m_bytes_read, "Bytes read over the bus");
   stats.set(p + "bytes_written", m_bytes_written, "Bytes written over the bus");
   stats.set(p + "busy_cycles", m_busy_cycles, "Cycles spent serving bus transactions");
-  if (m_l2) {
-    // LiteX has one L2, in front of main_ram: cache.l2.*, named like the L1s' statistics.
-    const std::string name = basename();
-    m_l2->report(stats, name == "main_ram" ? "cache.l2." : "cache.l2_" + name + ".");
+  if (m_cache) {
+    m_cache->report(stats, basename());
   }
-  if (m_timing.params().row_bytes != 0 && !m_l2) {
+  if (m_timing.params().row_bytes != 0 && !m_cache) {
     stats.set(p + "row_hits", m_timing.row_hits(), "Accesses to an already open DRAM row");
     stats.set(p + "row_misses", m_timing.row_misses(), "Accesses that opened a DRAM row");
   }

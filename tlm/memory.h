@@ -13,7 +13,7 @@
 #include <tlm>
 
 #include "clock.h"
-#include "l2_cache.h"
+#include "memory_side_cache.h"
 #include "memory_timing.h"
 
 namespace accsim {
@@ -28,10 +28,8 @@ class Memory : public sc_core::sc_module {
 
   Memory(sc_core::sc_module_name name, const Clock& clock, MemoryKind kind, uint64_t size,
          const MemoryTimingParams& timing, bool allow_dmi);
-  // Puts an L2 in front of this memory: every bus access is timed by it; `dram` is the
-  // memory's own timing at its native width (the L2's line fills and write-backs).
-  void add_l2(const L2Params& l2, const MemoryTimingParams& dram);
-  const L2Cache* l2() const { return m_l2.get(); }
+  // Puts a cache (an L2) in front of this memory: every bus access is timed by it.
+  void set_cache(std::unique_ptr<MemorySideCache> cache) { m_cache = std::move(cache); }
 
   uint8_t* data() { return m_data.get(); }
   uint64_t size() const { return m_size; }
@@ -58,7 +56,7 @@ class Memory : public sc_core::sc_module {
   // calloc so that untouched pages of a large DRAM cost no host memory.
   std::unique_ptr<uint8_t, FreeDeleter> m_data;
   MemoryTimingModel m_timing;
-  std::unique_ptr<L2Cache> m_l2;
+  std::unique_ptr<MemorySideCache> m_cache;  // null: no cache in front
   bool m_allow_dmi;
   uint64_t m_reads = 0, m_writes = 0, m_bytes_read = 0, m_bytes_written = 0;
   uint64_t m_busy_cycles = 0;

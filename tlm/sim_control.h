@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "clock.h"
+#include "region_event.h"
 #include "run_status.h"
 #include "sim_control_regs.h"
 
@@ -58,13 +59,6 @@ struct WorkloadRegisters {
   // The SoC and the delegation (accsim/tflite_delegate.h).
   uint32_t soc_cfu = 0, soc_vta_base = 0, delegate = 0;
   uint32_t overrides_addr = 0, overrides_count = 0;
-};
-
-struct RegionEvent {
-  uint64_t cycle;
-  bool begin;
-  std::string name;
-  int depth;  // nesting depth of the region (0 = outermost)
 };
 
 class SimControl : public sc_core::sc_module {

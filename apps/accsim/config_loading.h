@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "architecture_checks.h"
-#include "config/config.h"
+#include "jsonconfig/config.h"
 
 namespace accsim::cli {
 

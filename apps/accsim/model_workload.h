@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "config/config.h"
+#include "jsonconfig/config.h"
 
 struct TflModel;
 

@@ -245,7 +245,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   // The CFU on the CPU's custom-0 path, when the architecture has one.
   CfuAttachment cfu;
   try {
-    cfu = attach_cfu(*loaded, platform.clock(), cpu, out_dir, options.traces, options.trace_limits);
+    cfu = attach_cfu(*loaded, platform.clock(), cpu, out_dir / run_file::kCfuWaveform,
+                     options.traces, options.trace_limits);
   } catch (const std::invalid_argument& e) {
     std::fprintf(stderr, "%s: %s\n", config_name.c_str(), e.what());
     return kExitUsageError;

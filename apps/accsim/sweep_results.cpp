@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <set>
 
-#include "config/config.h"
 #include "csv.h"
+#include "jsonconfig/config.h"
 
 namespace accsim::cli {
 

@@ -6,7 +6,7 @@
 #include <set>
 #include <sstream>
 
-#include "config/config.h"
+#include "jsonconfig/config.h"
 
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;

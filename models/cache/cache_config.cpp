@@ -1,6 +1,6 @@
 #include "cache_config.h"
 
-#include "config/config.h"
+#include "jsonconfig/config.h"
 
 namespace accsim::cache {
 

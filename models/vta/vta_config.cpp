@@ -3,7 +3,7 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "config/config.h"
+#include "jsonconfig/config.h"
 
 namespace accsim::vta {
 

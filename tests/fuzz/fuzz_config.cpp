@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "architecture_checks.h"
-#include "config/config.h"
-#include "config/json_util.h"
+#include "jsonconfig/config.h"
+#include "jsonconfig/json_util.h"
 
 namespace {
 

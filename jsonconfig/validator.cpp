@@ -1,0 +1,291 @@
+#include "jsonconfig/validator.h"
+
+#include <regex>
+#include <set>
+
+#include "jsonconfig/json_util.h"
+
+namespace accsim::config::detail {
+
+namespace {
+
+constexpr std::size_t kMaxListedKeys = 20;
+constexpr const char* kExpectedSize = "expected a size (bytes, or a string like \"4K\")";
+constexpr const char* kExpectedAddress =
+    "expected an address (a hex string like \"0x4000_0000\", or a non-negative integer)";
+
+bool is_negative_integer(const json& value) {
+  return value.is_number_integer() && !value.is_number_unsigned() && value.get<int64_t>() < 0;
+}
+
+std::string unknown_key_message(const std::string& key, const json& properties) {
+  std::vector<std::string> valid;
+  for (const auto& [name, unused] : properties.items()) valid.push_back(name);
+  std::string message = "unknown key " + quote(key);
+  const std::string hint = did_you_mean(key, valid);
+  if (!hint.empty()) return message + " (did you mean " + quote(hint) + "?)";
+  if (valid.empty()) return message + " (no keys are allowed here)";
+  message += " (valid keys: ";
+  for (std::size_t i = 0; i < valid.size() && i < kMaxListedKeys; ++i) {
+    message += (i == 0 ? "" : ", ") + valid[i];
+  }
+  if (valid.size() > kMaxListedKeys) message += ", ...";
+  return message + ")";
+}
+
+std::string enum_message(const json& allowed, const std::string& got) {
+  std::vector<std::string> names;
+  std::string message = "expected one of ";
+  for (const auto& item : allowed) {
+    names.push_back(item.get<std::string>());
+    message += (names.size() == 1 ? "" : ", ") + quote(names.back());
+  }
+  message += ", got " + quote(got);
+  const std::string hint = did_you_mean(got, names);
+  if (!hint.empty()) message += " (did you mean " + quote(hint) + "?)";
+  return message;
+}
+
+std::set<std::string> keys_of(const json& object) {
+  std::set<std::string> keys;
+  for (const auto& [key, unused] : object.items()) keys.insert(key);
+  return keys;
+}
+
+}  // namespace
+
+bool is_optional(const json& node) { return node.value("optional", false); }
+
+Validator::Validator(OriginMap& origins, std::vector<Diagnostic>& out)
+    : m_origins(origins), m_out(out) {}
+
+void Validator::report(const std::string& path, std::string message) {
+  m_out.push_back({origin_lookup(m_origins, path), path, std::move(message)});
+}
+
+void Validator::check(const json& node, json& value, const std::string& path) {
+  const auto& type = node.at("type").get_ref<const std::string&>();
+  if (type == "object") {
+    check_object(node, value, path);
+  } else if (type == "map") {
+    check_map(node, value, path);
+  } else if (type == "array") {
+    check_array(node, value, path);
+  } else if (type == "integer") {
+    check_integer(node, value, path);
+  } else if (type == "number") {
+    check_number(node, value, path);
+  } else if (type == "boolean") {
+    if (!value.is_boolean()) report(path, "expected a boolean, got " + describe(value));
+  } else if (type == "string") {
+    check_string(node, value, path);
+  } else if (type == "size") {
+    check_size(node, value, path);
+  } else if (type == "address") {
+    check_address(node, value, path);
+  }
+}
+
+void Validator::check_object(const json& node, json& value, const std::string& path) {
+  if (!value.is_object()) {
+    report(path, "expected an object, got " + describe(value));
+    return;
+  }
+  const json& properties = node.at("properties");
+  std::set<std::string> required;
+  for (const auto& name : node.value("required", json::array())) {
+    required.insert(name.get<std::string>());
+  }
+  // Walk config keys and schema keys together, in sorted order, so diagnostics come out in
+  // document order whether a key is unknown, present or missing.
+  std::set<std::string> names = keys_of(value);
+  names.merge(keys_of(properties));
+  for (const auto& name : names) {
+    const std::string key_path = child_path(path, name);
+    if (!properties.contains(name)) {
+      report(key_path, unknown_key_message(name, properties));
+      continue;
+    }
+    const json& child_node = properties.at(name);
+    if (value.contains(name)) {
+      if (value.at(name).is_null() && is_optional(child_node)) {
+        value.erase(name);
+        origin_erase_tree(m_origins, key_path);
+        continue;
+      }
+      check(child_node, value.at(name), key_path);
+    } else if (required.count(name) != 0) {
+      report(path, "missing required key " + quote(name));
+    } else {
+      fill_absent(child_node, value, name, key_path);
+    }
+  }
+}
+
+void Validator::fill_absent(const json& node, json& parent, const std::string& key,
+                            const std::string& path) {
+  if (node.contains("default")) {
+    parent[key] = node.at("default");
+  } else if (const auto& type = node.at("type");
+             (type == "object" || type == "map") && !is_optional(node)) {
+    // Created so that components can read the full tree without checking for presence.
+    parent[key] = json::object();
+  } else {
+    return;
+  }
+  // Checking normalises the default ("4K" -> 4096) and fills nested defaults. Problems inside a
+  // created object (a missing required key) are the config's fault, so they are reported before
+  // the subtree is marked as coming from defaults.
+  check(node, parent[key], path);
+  origin_record_tree(m_origins, path, parent[key], kDefaultsOrigin);
+}
+
+void Validator::check_map(const json& node, json& value, const std::string& path) {
+  if (!value.is_object()) {
+    report(path, "expected an object mapping names to entries, got " + describe(value));
+    return;
+  }
+  const std::string pattern = node.value("key_pattern", std::string(kDefaultKeyPattern));
+  const std::regex key_regex(pattern);
+  for (const auto& name : keys_of(value)) {
+    const std::string entry_path = child_path(path, name);
+    // null removes an entry, which is how a derived config drops an entry of its base.
+    if (value.at(name).is_null()) {
+      value.erase(name);
+      origin_erase_tree(m_origins, entry_path);
+      continue;
+    }
+    bool name_ok = false;
+    try {
+      name_ok = std::regex_match(name, key_regex);
+    } catch (const std::regex_error&) {
+      name_ok = false;
+    }
+    if (!name_ok)
+      report(entry_path, "invalid name " + quote(name) + " (must match " + pattern + ")");
+    check(node.at("values"), value.at(name), entry_path);
+  }
+  if (node.contains("min_entries") && value.size() < node.at("min_entries").get<uint64_t>()) {
+    report(path, "map has " + std::to_string(value.size()) + " entries, expected at least " +
+                     dump_scalar(node.at("min_entries")));
+  }
+}
+
+void Validator::check_array(const json& node, json& value, const std::string& path) {
+  if (!value.is_array()) {
+    report(path, "expected an array, got " + describe(value));
+    return;
+  }
+  const std::string count = std::to_string(value.size());
+  if (node.contains("min_items") && value.size() < node.at("min_items").get<uint64_t>()) {
+    report(path,
+           "array has " + count + " items, expected at least " + dump_scalar(node.at("min_items")));
+  }
+  if (node.contains("max_items") && value.size() > node.at("max_items").get<uint64_t>()) {
+    report(path,
+           "array has " + count + " items, expected at most " + dump_scalar(node.at("max_items")));
+  }
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    check(node.at("items"), value[i], index_path(path, i));
+  }
+}
+
+void Validator::check_range(const json& node, const json& value, const std::string& path) {
+  const std::string shown = dump_scalar(value);
+  if (node.contains("minimum") && compare_numbers(value, node.at("minimum")) < 0) {
+    report(path, "value " + shown + " is below the minimum " + dump_scalar(node.at("minimum")));
+  }
+  if (node.contains("maximum") && compare_numbers(value, node.at("maximum")) > 0) {
+    report(path, "value " + shown + " is above the maximum " + dump_scalar(node.at("maximum")));
+  }
+  if (node.contains("exclusive_minimum") &&
+      compare_numbers(value, node.at("exclusive_minimum")) <= 0) {
+    report(path,
+           "value " + shown + " must be greater than " + dump_scalar(node.at("exclusive_minimum")));
+  }
+  if (node.contains("exclusive_maximum") &&
+      compare_numbers(value, node.at("exclusive_maximum")) >= 0) {
+    report(path,
+           "value " + shown + " must be less than " + dump_scalar(node.at("exclusive_maximum")));
+  }
+}
+
+void Validator::check_integer(const json& node, const json& value, const std::string& path) {
+  // is_number_integer() is false for booleans and floats, so 1.5 and true are both rejected.
+  if (!value.is_number_integer()) {
+    report(path, "expected an integer, got " + describe(value));
+    return;
+  }
+  check_range(node, value, path);
+}
+
+void Validator::check_number(const json& node, const json& value, const std::string& path) {
+  if (!value.is_number()) {
+    report(path, "expected a number, got " + describe(value));
+    return;
+  }
+  check_range(node, value, path);
+}
+
+void Validator::check_string(const json& node, const json& value, const std::string& path) {
+  if (!value.is_string()) {
+    report(path, "expected a string, got " + describe(value));
+    return;
+  }
+  if (!node.contains("enum")) return;
+  const auto& text = value.get_ref<const std::string&>();
+  for (const auto& allowed : node.at("enum")) {
+    if (allowed == text) return;
+  }
+  report(path, enum_message(node.at("enum"), text));
+}
+
+void Validator::check_size(const json& node, json& value, const std::string& path) {
+  if (is_negative_integer(value)) {
+    report(path, "expected a non-negative size, got " + dump_scalar(value));
+    return;
+  }
+  const auto bytes = parse_size(value);
+  if (!bytes) {
+    // A string that fails to parse is shown bare: its type was right, its spelling was not.
+    report(path, std::string(kExpectedSize) + ", got " +
+                     (value.is_string() ? dump_scalar(value) : describe(value)));
+    return;
+  }
+  const std::string shown = std::to_string(*bytes);
+  if (node.contains("minimum") && *bytes < *parse_size(node.at("minimum"))) {
+    report(path, "size " + shown + " is below the minimum " +
+                     std::to_string(*parse_size(node.at("minimum"))));
+  }
+  if (node.contains("maximum") && *bytes > *parse_size(node.at("maximum"))) {
+    report(path, "size " + shown + " is above the maximum " +
+                     std::to_string(*parse_size(node.at("maximum"))));
+  }
+  if (node.value("power_of_two", false) && (*bytes == 0 || (*bytes & (*bytes - 1)) != 0)) {
+    report(path, "size " + shown + " is not a power of two");
+  }
+  value = *bytes;
+}
+
+void Validator::check_address(const json& node, json& value, const std::string& path) {
+  if (is_negative_integer(value)) {
+    report(path, "expected a non-negative address, got " + dump_scalar(value));
+    return;
+  }
+  const auto address = parse_address(value);
+  if (!address) {
+    report(path, std::string(kExpectedAddress) + ", got " +
+                     (value.is_string() ? dump_scalar(value) : describe(value)));
+    return;
+  }
+  if (node.contains("alignment")) {
+    const auto alignment = node.at("alignment").get<uint64_t>();
+    if (*address % alignment != 0) {
+      report(path, "address " + to_hex(*address) + " is not aligned to " +
+                       std::to_string(alignment) + " bytes");
+    }
+  }
+  value = to_hex(*address);
+}
+
+}  // namespace accsim::config::detail

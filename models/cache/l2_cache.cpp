@@ -1,0 +1,104 @@
+#include "l2_cache.h"
+
+#include "stats.h"
+
+namespace accsim {
+
+L2Cache::L2Cache(const L2Params& params, const MemoryTimingParams& dram)
+    : m_params(params), m_cache(params.cache), m_dram(dram) {
+  if (params.classify_misses) {
+    m_three_c = std::make_unique<cache::ThreeCClassifier>(
+        params.cache.size_bytes / params.cache.line_bytes, params.cache.line_bytes);
+  }
+}
+
+uint64_t L2Cache::access(uint64_t offset, uint64_t len, bool write) {
+  const uint64_t line = m_params.cache.line_bytes;
+  const uint64_t first = m_cache.line_address(offset);
+  const uint64_t last = m_cache.line_address(offset + (len ? len - 1 : 0));
+  const auto kind = write ? cache::AccessKind::kWrite : cache::AccessKind::kRead;
+  uint64_t cycles = 0;
+  for (uint64_t a = first; a <= last; a += line) {
+    const cache::CacheAccess r = m_cache.access(a, kind);
+    if (m_three_c) {
+      const cache::MissClass c = m_three_c->access(a, !r.hit, r.hit || r.allocated);
+      if (!r.hit) ++m_classified[static_cast<int>(kind)][static_cast<int>(c)];
+    }
+    if (r.writeback) {
+      const uint64_t c = m_dram.access_cycles(r.evicted_line, line);
+      cycles += c;
+      m_dram_cycles += c;
+      m_bytes_written_back += line;
+    }
+    if (r.allocated) {
+      const uint64_t c = m_dram.access_cycles(a, line);
+      cycles += c;
+      m_dram_cycles += c;
+      m_bytes_filled += line;
+    }
+    if (r.write_to_bus) {  // a write-through or no-allocate L2 (what-if): the write goes on
+      const uint64_t c = m_dram.access_cycles(offset, len);
+      cycles += c;
+      m_dram_cycles += c;
+    }
+  }
+  const uint64_t beats = len == 0 ? 1 : (len + m_params.beat_bytes - 1) / m_params.beat_bytes;
+  return cycles + m_params.hit_latency_cycles + (beats - 1) * m_params.cycles_per_beat;
+}
+
+uint64_t L2Cache::direct_access(uint64_t offset, uint64_t len) {
+  const uint64_t cycles = m_dram.access_cycles(offset, len);
+  m_dram_cycles += cycles;
+  m_direct_bytes += len;
+  return cycles;
+}
+
+void L2Cache::report(Stats& stats, const std::string& memory_name) const {
+  report_as(stats, memory_name == "main_ram" ? "cache.l2." : "cache.l2_" + memory_name + ".");
+}
+
+void L2Cache::report_as(Stats& stats, const std::string& p) const {
+  const auto& c = m_cache.counters();
+  const char* kinds[2] = {"read", "write"};
+  uint64_t accesses = 0, misses = 0;
+  for (int k = 0; k < 2; ++k) {
+    accesses += c.accesses[k];
+    misses += c.misses[k];
+    if (c.accesses[k] == 0) continue;
+    stats.set(p + "accesses." + kinds[k], c.accesses[k],
+              std::string(kinds[k]) + " accesses (per L2 line touched)");
+    stats.set(p + "misses." + kinds[k], c.misses[k], std::string(kinds[k]) + " misses");
+  }
+  stats.set(p + "accesses", accesses, "Accesses of every kind (per L2 line touched)");
+  stats.set(p + "misses", misses, "Misses of every kind");
+  stats.set(p + "hits", accesses - misses, "Hits of every kind");
+  stats.set_real(p + "miss_rate", accesses ? double(misses) / double(accesses) : 0.0,
+                 "Misses per access");
+  stats.set(p + "evictions", c.evictions, "Valid lines replaced");
+  stats.set(p + "writebacks", c.writebacks, "Dirty lines written back to DRAM");
+  stats.set(p + "bytes_filled", m_bytes_filled, "Bytes read from DRAM by line fills");
+  stats.set(p + "bytes_written", m_bytes_written_back, "Bytes written back to DRAM");
+  stats.set(p + "direct_bytes", m_direct_bytes,
+            "Bytes DMA masters moved to and from the DRAM past the L2 (their own port)");
+  stats.set(p + "dram_cycles", m_dram_cycles, "Cycles of DRAM accesses for fills and write-backs");
+  if (m_dram.params().row_bytes != 0) {
+    stats.set(p + "dram_row_hits", m_dram.row_hits(), "DRAM accesses to an already open row");
+    stats.set(p + "dram_row_misses", m_dram.row_misses(), "DRAM accesses that opened a row");
+  }
+  stats.set_text(p + "geometry", cache::describe(m_params.cache), "Cache organisation");
+  if (m_three_c) {
+    for (auto k : {cache::MissClass::kCompulsory, cache::MissClass::kCapacity,
+                   cache::MissClass::kConflict}) {
+      const char* cls = cache::miss_class_name(k);
+      stats.set(p + "misses." + cls, m_three_c->count(k),
+                std::string(cls) + " misses (3C, Dinero IV method)");
+      for (int kind = 0; kind < 2; ++kind) {
+        if (c.accesses[kind] == 0) continue;
+        stats.set(p + "misses." + kinds[kind] + "." + cls, m_classified[kind][static_cast<int>(k)],
+                  std::string(cls) + " " + kinds[kind] + " misses");
+      }
+    }
+  }
+}
+
+}  // namespace accsim

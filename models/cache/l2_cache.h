@@ -1,0 +1,69 @@
+// A memory-side L2 cache in front of a memory target (LiteX's L2 in front of LiteDRAM): the
+// CPU's L1 refills and write-throughs reach the memory through it; a DMA master on its own
+// controller port (DirectToMemory) goes past it to the DRAM (direct_access()). Timing only: data
+// always lives in the backing memory (the L2 decides hits, misses, dirty write-backs and what
+// they cost), which keeps DMI and the CPU's fast path intact. Plain C++; a Memory of the fabric
+// holds one through its MemorySideCache interface.
+//
+// An access of `len` bytes costs, per L2 line it touches that misses, the write-back of a
+// dirty victim and the line fill, each one DRAM access of `line_bytes` at the DRAM's native
+// width; then the transfer to the initiator: `hit_latency_cycles` for the first beat and
+// `cycles_per_beat` for each further beat of the bus.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "cache.h"
+#include "memory_side_cache.h"
+#include "memory_timing.h"
+#include "three_c.h"
+
+namespace accsim {
+
+class Stats;
+
+struct L2Params {
+  cache::CacheParams cache;  // write-back, write-allocate in LiteX
+  uint64_t hit_latency_cycles = 3;
+  uint64_t cycles_per_beat = 2;
+  uint64_t beat_bytes = 4;  // the bus side
+  bool classify_misses = false;
+};
+
+class L2Cache : public MemorySideCache {
+ public:
+  // `dram`: the backing memory's timing at its native width (line fills, write-backs).
+  L2Cache(const L2Params& params, const MemoryTimingParams& dram);
+
+  // Cycles of one access at memory offset `offset`; updates tags and DRAM row state.
+  uint64_t access(uint64_t offset, uint64_t len, bool write) override;
+  // Cycles of an access that goes to the DRAM directly (DirectToMemory: a DMA master on its
+  // own controller port): DRAM time at its native width, shared row state, no L2 effect.
+  uint64_t direct_access(uint64_t offset, uint64_t len) override;
+  // LiteX has one L2, in front of main_ram: its statistics are cache.l2.*, named like the L1s';
+  // an L2 in front of another memory reports as cache.l2_<memory>.*.
+  void report(Stats& stats, const std::string& memory_name) const override;
+
+  const cache::Cache& tags() const { return m_cache; }
+  uint64_t hit_latency_cycles() const override { return m_params.hit_latency_cycles; }
+  uint64_t row_hits() const { return m_dram.row_hits(); }
+  uint64_t row_misses() const { return m_dram.row_misses(); }
+  uint64_t dram_cycles() const { return m_dram_cycles; }
+
+ private:
+  void report_as(Stats& stats, const std::string& prefix) const;
+
+  L2Params m_params;
+  cache::Cache m_cache;
+  MemoryTimingModel m_dram;
+  std::unique_ptr<cache::ThreeCClassifier> m_three_c;
+  uint64_t m_classified[3][3] = {};  // [AccessKind][MissClass]
+  uint64_t m_dram_cycles = 0;        // DRAM time spent on fills and write-backs
+  uint64_t m_bytes_filled = 0;
+  uint64_t m_bytes_written_back = 0;
+  uint64_t m_direct_bytes = 0;
+};
+
+}  // namespace accsim

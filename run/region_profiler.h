@@ -1,0 +1,55 @@
+// Per-region statistics: firmware marks regions (sim-control REGION_BEGIN/END, e.g. one per
+// network layer); at each marker the profiler snapshots a set of cumulative counters (cycles,
+// instructions, cache misses, ...) and charges the difference to the region. A region entered
+// several times accumulates; nested regions are charged independently (a parent includes its
+// children). Plain C++: counters come from a snapshot callback.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "region_event.h"
+
+namespace accsim {
+
+class Stats;
+
+class RegionProfiler {
+ public:
+  struct Counter {
+    std::string name;         // statistic suffix, e.g. "instructions"
+    std::string description;  // e.g. "Instructions retired in the region"
+  };
+  using Snapshot = std::function<std::vector<uint64_t>()>;  // one value per counter
+
+  RegionProfiler(std::vector<Counter> counters, Snapshot snapshot);
+
+  void on_event(const RegionEvent& event);
+  // Regions whose names start with this are a model's operators (tflite_runner) and report as
+  // <name>.* (op.NNN.<opname>.*) instead of region.<name>.*.
+  static constexpr const char* kOperatorRegionPrefix = "op.";
+  // region.<name>.cycles, .entries and one statistic per counter.
+  void report(Stats& stats) const;
+
+ private:
+  struct Totals {
+    uint64_t entries = 0;
+    uint64_t cycles = 0;
+    std::vector<uint64_t> values;
+  };
+  struct Open {
+    std::string name;
+    uint64_t cycle;
+    std::vector<uint64_t> values;
+  };
+
+  std::vector<Counter> m_counters;
+  Snapshot m_snapshot;
+  std::vector<Open> m_open;
+  std::map<std::string, Totals> m_totals;
+};
+
+}  // namespace accsim

@@ -1,0 +1,28 @@
+// What a memory target asks of a cache placed in front of it (LiteX's L2 in front of
+// LiteDRAM): the cost of each bus access and of each access that goes past it. The fabric
+// only times accesses through this interface; the cache algorithm itself is a component model
+// (models/cache/l2_cache.h), so the fabric depends on no model.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace accsim {
+
+class Stats;
+
+class MemorySideCache {
+ public:
+  virtual ~MemorySideCache() = default;
+  // Cycles of one bus access at memory offset `offset`; updates the cache's state.
+  virtual uint64_t access(uint64_t offset, uint64_t len, bool write) = 0;
+  // Cycles of an access that goes to the memory directly (DirectToMemory: a DMA master on its
+  // own controller port), past the cache.
+  virtual uint64_t direct_access(uint64_t offset, uint64_t len) = 0;
+  // The latency of a hit: what a DMI access through the cache is timed as.
+  virtual uint64_t hit_latency_cycles() const = 0;
+  // Statistics of the cache, of the memory called `memory_name`.
+  virtual void report(Stats& stats, const std::string& memory_name) const = 0;
+};
+
+}  // namespace accsim
