@@ -38,6 +38,26 @@ class ConfigError : public std::runtime_error {
   std::vector<Diagnostic> m_diags;
 };
 
+// A problem with one value, found by the code that reads it (a component parsing its own
+// section: that parse is the validation). `key` is the JSON path to report it at ("vta.base",
+// "cfu.macc_lanes"), `related` the other keys the problem depends on (blamed when one of them
+// was set last); what() is "<key>: <problem>".
+class ValueError : public std::invalid_argument {
+ public:
+  ValueError(std::string key, std::string problem, std::vector<std::string> related = {})
+      : std::invalid_argument(key + ": " + problem),
+        m_key(std::move(key)),
+        m_problem(std::move(problem)),
+        m_related(std::move(related)) {}
+  const std::string& key() const { return m_key; }
+  const std::string& problem() const { return m_problem; }
+  const std::vector<std::string>& related() const { return m_related; }
+
+ private:
+  std::string m_key, m_problem;
+  std::vector<std::string> m_related;
+};
+
 // A checked schema. Construction validates the schema itself (every node needs a "type" and a
 // "description", keywords must be known, defaults must satisfy their own node) and throws
 // ConfigError with origin = the schema file (or the origin given to from_json).

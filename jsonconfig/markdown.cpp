@@ -53,6 +53,9 @@ std::vector<std::string> constraints(const json& node, bool required) {
   add("min_entries", "at least entries:");
   add("alignment", "aligned to");
   if (node.value("power_of_two", json(false)) == true) parts.push_back("power of two");
+  if (node.value("file", json(false)) == true) {
+    parts.push_back("a file, relative to the config file that names it");
+  }
   if (node.contains("enum")) {
     std::vector<std::string> values;
     for (const auto& value : node.at("enum")) values.push_back(code(dump_scalar(value)));

@@ -29,7 +29,7 @@ const std::map<std::string, std::vector<std::string>>& type_keywords() {
       {"integer", {"minimum", "maximum"}},
       {"number", {"minimum", "maximum", "exclusive_minimum", "exclusive_maximum"}},
       {"boolean", {}},
-      {"string", {"enum"}},
+      {"string", {"enum", "file"}},
       {"size", {"minimum", "maximum", "power_of_two"}},
       {"address", {"alignment"}},
   };

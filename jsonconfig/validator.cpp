@@ -1,5 +1,6 @@
 #include "jsonconfig/validator.h"
 
+#include <filesystem>
 #include <regex>
 #include <set>
 
@@ -79,6 +80,7 @@ void Validator::check(const json& node, json& value, const std::string& path) {
     if (!value.is_boolean()) report(path, "expected a boolean, got " + describe(value));
   } else if (type == "string") {
     check_string(node, value, path);
+    if (node.value("file", false) && value.is_string()) anchor_file(value, path);
   } else if (type == "size") {
     check_size(node, value, path);
   } else if (type == "address") {
@@ -286,6 +288,25 @@ void Validator::check_address(const json& node, json& value, const std::string& 
     }
   }
   value = to_hex(*address);
+}
+
+// A file name is relative to the config file that wrote it (a config and its data move
+// together), or to the working directory for --set and defaults. Made absolute once, here, so
+// every reader sees the same file and the run's config.json re-runs from any directory.
+void Validator::anchor_file(json& value, const std::string& path) {
+  const std::string name = value.get<std::string>();
+  if (name.empty()) return;  // "no file"
+  const std::filesystem::path file(name);
+  if (file.is_absolute()) {
+    value = file.lexically_normal().string();
+    return;
+  }
+  std::error_code ec;
+  const std::filesystem::path origin(origin_lookup(m_origins, path));
+  const bool from_file = std::filesystem::is_regular_file(origin, ec);
+  const std::filesystem::path dir =
+      std::filesystem::absolute(from_file ? origin.parent_path() : std::filesystem::path("."), ec);
+  value = (dir / file).lexically_normal().string();
 }
 
 }  // namespace accsim::config::detail

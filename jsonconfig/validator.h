@@ -41,6 +41,7 @@ class Validator {
                    const std::string& path);
   void fill_absent(const nlohmann::json& node, nlohmann::json& parent, const std::string& key,
                    const std::string& path);
+  void anchor_file(nlohmann::json& value, const std::string& path);
   void report(const std::string& path, std::string message);
 
   OriginMap& m_origins;

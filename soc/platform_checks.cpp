@@ -8,23 +8,14 @@
 
 namespace accsim {
 
-namespace {
+namespace {}  // namespace
 
-constexpr uint64_t kVtaBlockSize = 0x100;  // accsim/vta_regs.h: VTA_REG_BLOCK_SIZE
-
-struct NamedRange {
-  AddressRange range;
-  std::string path;  // JSON path of the key that placed it
-};
-
-// Every address range the config maps. Entries whose base or size the schema rejected are
-// skipped: they have their own diagnostic already.
-std::vector<NamedRange> mapped_ranges(const nlohmann::json& cfg) {
-  std::vector<NamedRange> out;
+std::vector<soc::MappedRange> fabric_ranges(const nlohmann::json& cfg) {
+  std::vector<soc::MappedRange> out;
   auto add = [&](const std::string& name, const nlohmann::json& base, uint64_t size,
                  const std::string& path) {
     const auto b = config::parse_address(base);
-    if (b && size != 0) out.push_back({AddressRange{name, *b, size, -1}, path});
+    if (b && size != 0) out.push_back({name, *b, size, path});
   };
   if (cfg.contains("memories") && cfg["memories"].is_object()) {
     for (const auto& [name, mem] : cfg["memories"].items()) {
@@ -37,11 +28,10 @@ std::vector<NamedRange> mapped_ranges(const nlohmann::json& cfg) {
       cfg["sim_control"].contains("base")) {
     add("sim_control", cfg["sim_control"]["base"], sim_control_reg::kBlockSize, "sim_control.base");
   }
-  if (cfg.contains("vta") && cfg["vta"].is_object() && cfg["vta"].contains("base")) {
-    add("vta", cfg["vta"]["base"], kVtaBlockSize, "vta.base");
-  }
   return out;
 }
+
+namespace {
 
 bool any_reported(const std::vector<config::Diagnostic>& diags,
                   const std::vector<std::string>& paths) {
@@ -58,97 +48,34 @@ const nlohmann::json* find(const nlohmann::json& cfg, std::initializer_list<cons
   return node;
 }
 
-// The CFU's keys that depend on each other (the schema checks each alone).
-void check_cfu(const config::LoadedConfig& config, std::vector<config::Diagnostic>& diags) {
-  const nlohmann::json& cfg = config.effective;
-  // A value the schema rejected is treated as absent: checks built on it would only repeat the
-  // problem.
-  const auto value = [&](const char* key) -> std::optional<uint64_t> {
-    const auto* v = find(cfg, {"cfu", key});
-    if (v == nullptr || !v->is_number_unsigned()) return std::nullopt;
-    if (config::reported(diags, std::string("cfu.") + key)) return std::nullopt;
-    return v->get<uint64_t>();
-  };
-  const auto report = [&](const std::string& key, const std::string& message,
-                          std::initializer_list<const char*> related = {}) {
-    std::vector<std::string> inputs;
-    for (const char* other : related) inputs.push_back(std::string("cfu.") + other);
-    diags.push_back(config::derived_problem(config, "cfu." + key, inputs, message));
-  };
-  if (const auto* kind = find(cfg, {"cfu", "kind"}); kind && *kind == "verilog") {
-    const auto* impl = find(cfg, {"cfu", "impl"});
-    if (impl && config.from_defaults("cfu.impl")) {
-      // Left out, impl defaults to "model": blame the file that chose "verilog" and say what to
-      // add, rather than "<defaults>: cfu.impl".
-      diags.push_back({config.origin_of("cfu.kind"), "cfu",
-                       "a \"verilog\" CFU runs as RTL only: add \"impl\": \"rtl\" to the cfu "
-                       "section, or --set cfu.impl=rtl (the default impl is \"model\")"});
-    } else if (impl && *impl != "rtl") {
-      report("impl", "a \"verilog\" CFU has no C++ model: set \"rtl\"");
-    }
-    const auto* sources = find(cfg, {"cfu", "rtl", "sources"});
-    if (sources == nullptr || !sources->is_array() || sources->empty()) {
-      report("rtl.sources", "a \"verilog\" CFU needs its Verilog files");
-    }
-    return;  // the mnv2 sizes below do not apply
-  }
-  if (const auto* kind = find(cfg, {"cfu", "kind"}); kind && *kind == "latency") {
-    const auto* impl = find(cfg, {"cfu", "impl"});
-    if (impl && *impl != "model") report("impl", "a \"latency\" CFU is a model only");
-    return;
-  }
-  const auto lanes = value("macc_lanes");
-  const auto banks = value("filter_banks");
-  if (lanes && *lanes % 4 != 0) {
-    report("macc_lanes", std::to_string(*lanes) +
-                             " is not a multiple of 4 (one lane group "
-                             "multiplies one word of 4 int8 values)");
-  } else if (lanes && banks && *lanes > 4 * *banks) {
-    report("macc_lanes",
-           std::to_string(*lanes) + " lanes need " + std::to_string(*lanes / 4) +
-               " filter words per cycle but there are only " + std::to_string(*banks) +
-               " filter_banks",
-           {"filter_banks"});
-  }
-  const auto fifo = value("output_fifo_words");
-  const auto gate = value("output_fifo_gate_words");
-  const auto macc_depth = value("macc_pipeline_depth");
-  const auto post_depth = value("post_process_depth");
-  if (fifo && gate && macc_depth && post_depth) {
-    // Words between the gate and the FIFO when the gate closes: one per 4 feed cycles over the
-    // pipeline (multiply-add, accumulator, post-processor, packer); Mnv2Config says the same.
-    const uint64_t in_flight = (*macc_depth + 1 + *post_depth + 1 + 3) / 4;
-    if (*gate + in_flight > *fifo) {
-      report("output_fifo_gate_words",
-             std::to_string(*gate) + " + up to " + std::to_string(in_flight) +
-                 " words in flight exceed output_fifo_words (" + std::to_string(*fifo) + ")",
-             {"output_fifo_words", "macc_pipeline_depth", "post_process_depth"});
-    }
-  }
-}
-
 }  // namespace
 
-void check_platform(const config::LoadedConfig& config, std::vector<config::Diagnostic>& diags) {
-  const nlohmann::json& cfg = config.effective;
-  const auto ranges = mapped_ranges(cfg);
-  for (const auto& r : ranges) {
-    if (r.range.end() > (uint64_t{1} << 32)) {
-      diags.push_back({config.origin_of(r.path), r.path,
-                       describe_range(r.range) + " extends past the 32-bit address space"});
+void check_address_ranges(const config::LoadedConfig& config,
+                          const std::vector<soc::MappedRange>& mapped,
+                          std::vector<config::Diagnostic>& diags) {
+  std::vector<AddressRange> ranges;
+  for (const auto& m : mapped) ranges.push_back(AddressRange{m.name, m.base, m.size, -1});
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    if (ranges[i].end() > (uint64_t{1} << 32)) {
+      diags.push_back({config.origin_of(mapped[i].key), mapped[i].key,
+                       describe_range(ranges[i]) + " extends past the 32-bit address space"});
     }
   }
   // Each overlapping pair once, reported at the later range's key.
   for (size_t i = 0; i < ranges.size(); ++i) {
     for (size_t j = i + 1; j < ranges.size(); ++j) {
-      const AddressRange& a = ranges[i].range;
-      const AddressRange& b = ranges[j].range;
+      const AddressRange& a = ranges[i];
+      const AddressRange& b = ranges[j];
       if (a.base < b.end() && b.base < a.end()) {
-        diags.push_back({config.origin_of(ranges[j].path), ranges[j].path,
+        diags.push_back({config.origin_of(mapped[j].key), mapped[j].key,
                          "address range " + describe_range(b) + " overlaps " + describe_range(a)});
       }
     }
   }
+}
+
+void check_fabric(const config::LoadedConfig& config, std::vector<config::Diagnostic>& diags) {
+  const nlohmann::json& cfg = config.effective;
   // Cache geometries: the L1s and every memory's L2, by config path.
   std::vector<std::pair<std::string, const nlohmann::json*>> caches;
   for (const char* name : {"icache", "dcache"}) {
@@ -210,13 +137,6 @@ void check_platform(const config::LoadedConfig& config, std::vector<config::Diag
           {config.origin_of(path), path, "value " + std::to_string(n) + " is not a power of two"});
     }
   }
-  check_cfu(config, diags);
-}
-
-std::vector<config::Diagnostic> check_platform(const config::LoadedConfig& config) {
-  std::vector<config::Diagnostic> diags;
-  check_platform(config, diags);
-  return diags;
 }
 
 }  // namespace accsim

@@ -9,7 +9,6 @@
 #include "accsim/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
 #include "accsim_tflite/model.h"
-#include "architecture_checks.h"
 #include "elf_loader.h"
 #include "platform.h"
 #include "run_outputs.h"
@@ -62,11 +61,11 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   const std::string model = w.at("model").get<std::string>();
   if (model.empty()) return std::nullopt;
   ModelWorkload workload;
-  workload.m_model_path = config_file_path(loaded, "workload.model", model);
+  workload.m_model_path = model;  // absolute once loaded (a "file" key)
   workload.m_model_bytes = read_file(workload.m_model_path, "model");
   const std::string input = w.at("input").get<std::string>();
   if (!input.empty()) {
-    workload.m_input_path = config_file_path(loaded, "workload.input", input);
+    workload.m_input_path = input;
     workload.m_input_bytes = read_file(workload.m_input_path, "input");
   }
   workload.m_firmware = w.at("firmware").get<std::string>();

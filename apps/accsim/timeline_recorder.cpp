@@ -20,19 +20,13 @@ void TimelineRecorder::add_counter(TimelineCounter counter) {
   m_counters.push_back(std::move(counter));
 }
 
-void TimelineRecorder::enable_vta() {
-  for (const char* module : {"fetch", "load", "compute", "store"}) vta_track(module);
-  for (const char* module : {"fetch", "load", "compute", "store"}) {
-    vta_track(std::string("dma ") + module);
+int TimelineRecorder::track(const std::string& group, const std::string& name) {
+  const std::string key = group + "/" + name;
+  for (const auto& [known, id] : m_component_tracks) {
+    if (known == key) return id;
   }
-}
-
-int TimelineRecorder::vta_track(const std::string& module) {
-  for (const auto& [name, id] : m_vta_tracks) {
-    if (name == module) return id;
-  }
-  const int id = m_timeline->track("vta", module);
-  m_vta_tracks.emplace_back(module, id);
+  const int id = m_timeline->track(group, name);
+  m_component_tracks.emplace_back(key, id);
   return id;
 }
 
@@ -83,38 +77,13 @@ void TimelineRecorder::on_region(const RegionEvent& event) {
   m_timeline->slice(m_regions, name, begin, event.cycle);
 }
 
-void TimelineRecorder::instruction(const std::string& module, uint64_t index,
-                                   const std::string& text, const sc_core::sc_time& begin,
-                                   const sc_core::sc_time& end) {
+void TimelineRecorder::slice(int track, const std::string& name, const sc_core::sc_time& begin,
+                             const sc_core::sc_time& end, const std::string& args, Empty empty) {
   const uint64_t b = m_clock.cycles(begin), e = m_clock.cycles(end);
-  if (m_finished || !m_timeline->wants(b, e == b ? b + 1 : e)) return;
-  // The slice's name is the opcode and memory type ("LOAD INP", "GEMM", "ALU"); the full
-  // disassembly goes into its arguments.
-  const size_t space = text.find(' ');
-  std::string name = text.substr(0, space);
-  if ((name == "LOAD" || name == "STORE" || name == "ALU") && space != std::string::npos) {
-    name += " " + text.substr(space + 1, text.find(' ', space + 1) - space - 1);
-  }
-  m_timeline->slice(
-      vta_track(module), name, b, e,
-      "{\"index\":" + std::to_string(index) + ",\"insn\":" + Timeline::quote(text) + "}");
-}
-
-void TimelineRecorder::waited(const std::string& module, const std::string& what,
-                              const sc_core::sc_time& begin, const sc_core::sc_time& end) {
-  const uint64_t b = m_clock.cycles(begin), e = m_clock.cycles(end);
-  if (m_finished || e <= b || !m_timeline->wants(b, e)) return;
-  m_timeline->slice(vta_track(module), what, b, e);
-}
-
-void TimelineRecorder::dma(const std::string& module, bool write, uint64_t address, uint64_t bytes,
-                           const sc_core::sc_time& begin, const sc_core::sc_time& end) {
-  const uint64_t b = m_clock.cycles(begin), e = m_clock.cycles(end);
-  if (m_finished || !m_timeline->wants(b, e == b ? b + 1 : e)) return;
-  char args[64];
-  std::snprintf(args, sizeof args, "{\"address\":\"0x%08llx\",\"bytes\":%llu}",
-                static_cast<unsigned long long>(address), static_cast<unsigned long long>(bytes));
-  m_timeline->slice(vta_track("dma " + module), write ? "write" : "read", b, e, args);
+  if (m_finished) return;
+  if (e <= b && empty == Empty::kDrop) return;
+  if (!m_timeline->wants(b, e == b ? b + 1 : e)) return;
+  m_timeline->slice(track, name, b, e, args);
 }
 
 void TimelineRecorder::finish(uint64_t end_cycle, const std::string& note) {

@@ -3,10 +3,10 @@
 //   firmware / regions       the sim-control region markers (nested slices, e.g. one per layer)
 //   cpu / function           the function the CPU is executing (from ELF symbols, on change)
 //   cpu / cfu waits          cycles the CPU waited for the CFU to accept or answer
-//   vta / fetch, load, compute, store   each VTA instruction a slice; token waits as slices
-//   vta / dma <module>       each DMA burst a slice, per issuing module
-//   counters                 per sampling interval: I$/D$ misses, CFU ops, CFU FIFO words, DRAM
-//                            utilisation (%), VTA DMA bytes
+//   <component> / <track>    what each component draws through the TimelineSink (the VTA:
+//                            each instruction and token wait per module, DMA bursts)
+//   counters                 per sampling interval: the CPU's I$/D$ misses and CFU ops, and the
+//                            components' counters (CFU FIFO words, DRAM utilisation, DMA bytes)
 // Timestamps are cycles of the SoC clock. `--trace-window` and `--trace-limit` apply.
 #pragma once
 
@@ -20,38 +20,25 @@
 #include "sim_control.h"
 #include "symbol_table.h"
 #include "timeline.h"
-#include "vta_activity.h"
+#include "timeline_sink.h"
 
 namespace accsim::cli {
 
-// A named counter sampled every interval: the recorder plots the increase of `read()` over
-// each interval (or the value itself when `cumulative` is false), times `scale`.
-struct TimelineCounter {
-  std::string name;
-  std::function<double()> read;
-  bool cumulative = true;
-  double scale = 1.0;
-};
-
-class TimelineRecorder : public cpu::InstructionObserver, public vta::VtaActivitySink {
+class TimelineRecorder : public cpu::InstructionObserver, public TimelineSink {
  public:
   TimelineRecorder(const std::string& path, const Clock& clock, const TraceLimits& limits,
                    uint64_t sample_interval_cycles);
   ~TimelineRecorder() override;
 
   void set_symbols(const cpu::SymbolTable* symbols) { m_symbols = symbols; }
-  void add_counter(TimelineCounter counter);
-  // Creates the VTA's tracks; call before the run when the architecture has a VTA.
-  void enable_vta();
+  void add_counter(TimelineCounter counter) override;
+  uint64_t sample_interval_cycles() const override { return m_interval; }
+  int track(const std::string& group, const std::string& name) override;
+  void slice(int track, const std::string& name, const sc_core::sc_time& begin,
+             const sc_core::sc_time& end, const std::string& args, Empty empty) override;
 
   void on_instruction(const cpu::ExecutedInstruction& executed) override;
   void on_region(const RegionEvent& event);
-  void instruction(const std::string& module, uint64_t index, const std::string& text,
-                   const sc_core::sc_time& begin, const sc_core::sc_time& end) override;
-  void waited(const std::string& module, const std::string& what, const sc_core::sc_time& begin,
-              const sc_core::sc_time& end) override;
-  void dma(const std::string& module, bool write, uint64_t address, uint64_t bytes,
-           const sc_core::sc_time& begin, const sc_core::sc_time& end) override;
 
   // Ends the open slices at `end_cycle` and closes the JSON; `note` goes into otherData (e.g.
   // how the run ended). Idempotent.
@@ -59,7 +46,6 @@ class TimelineRecorder : public cpu::InstructionObserver, public vta::VtaActivit
   const Timeline& timeline() const { return *m_timeline; }
 
  private:
-  int vta_track(const std::string& module);
   void sample(uint64_t cycle);
 
   const Clock& m_clock;
@@ -75,7 +61,7 @@ class TimelineRecorder : public cpu::InstructionObserver, public vta::VtaActivit
   std::vector<TimelineCounter> m_counters;
   std::vector<double> m_last_values;
   uint64_t m_next_sample = 0;
-  std::vector<std::pair<std::string, int>> m_vta_tracks;
+  std::vector<std::pair<std::string, int>> m_component_tracks;  // "group/name" -> track
   bool m_finished = false;
 };
 

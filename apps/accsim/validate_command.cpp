@@ -36,7 +36,7 @@ int validate_command(const std::vector<std::string>& configs,
 }
 
 int schema_command(const GlobalOptions&) {
-  std::fputs(config::schema_to_markdown(architecture_schema()).c_str(), stdout);
+  std::fputs(config::schema_to_markdown(soc::architecture_schema()).c_str(), stdout);
   return kExitOk;
 }
 

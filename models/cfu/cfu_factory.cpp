@@ -1,11 +1,13 @@
 #include "cfu_factory.h"
 
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "jsonconfig/config.h"
 #include "latency_cfu.h"
 #include "mnv2_cfu.h"
 #include "mnv2_rtl.h"
@@ -26,48 +28,87 @@ std::string default_cache_dir() {
   return "/tmp/accsim-cfu-cache";
 }
 
+bool is_rtl(const nlohmann::json& cfu) { return cfu.value("impl", "model") == "rtl"; }
+
+// mnv2: seed 001's accelerator, as the C++ model or its RTL (rtl/cfu/mnv2).
+void check_mnv2(const nlohmann::json& cfu) { mnv2_config_from_json(cfu); }
+std::unique_ptr<CfuModel> make_mnv2(const nlohmann::json& cfu, const VerilatedCfuOptions& rtl,
+                                    const Note& note) {
+  const Mnv2Config config = mnv2_config_from_json(cfu);
+  if (is_rtl(cfu)) return make_mnv2_rtl(config, rtl, default_cache_dir(), note);
+  return std::make_unique<Mnv2Cfu>(config);
+}
+
+// verilog: the user's own cfu.v, verilated on first use.
+void check_verilog(const nlohmann::json& cfu) {
+  if (!is_rtl(cfu)) {
+    throw config::ValueError("cfu",
+                             "a \"verilog\" CFU runs as RTL only: add \"impl\": \"rtl\" to the cfu "
+                             "section, or --set cfu.impl=rtl (the default impl is \"model\")");
+  }
+  const nlohmann::json rtl = cfu.value("rtl", nlohmann::json::object());
+  const auto sources = rtl.value("sources", std::vector<std::string>{});
+  if (sources.empty()) {
+    throw config::ValueError("cfu.rtl.sources", "a \"verilog\" CFU needs its Verilog files");
+  }
+  // The files must exist before `validate` says ok: otherwise only `run` finds out.
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(sources[i], ec)) {
+      throw config::ValueError("cfu.rtl.sources[" + std::to_string(i) + "]",
+                               "no such file: " + sources[i]);
+    }
+  }
+}
+std::unique_ptr<CfuModel> make_verilog(const nlohmann::json& cfu, const VerilatedCfuOptions& rtl,
+                                       const Note& note) {
+  RuntimeCfuSpec spec;
+  const nlohmann::json section = cfu.value("rtl", nlohmann::json::object());
+  spec.sources = section.value("sources", std::vector<std::string>{});
+  spec.top = section.value("top", "Cfu");
+  spec.parameters = section.value("parameters", std::map<std::string, int64_t>{});
+  spec.cache_dir = default_cache_dir();
+  try {
+    return load_runtime_cfu(spec, rtl, note);
+  } catch (const std::runtime_error& e) {
+    throw std::invalid_argument(e.what());
+  }
+}
+
+// latency: a timing-only CFU (the calibration test's), a model only.
+void check_latency(const nlohmann::json& cfu) {
+  if (is_rtl(cfu)) throw config::ValueError("cfu.impl", "a \"latency\" CFU is a model only");
+}
+std::unique_ptr<CfuModel> make_latency(const nlohmann::json& cfu, const VerilatedCfuOptions&,
+                                       const Note&) {
+  LatencyCfuConfig config;
+  config.latency_cycles = cfu.at("latency_cycles").get<uint64_t>();
+  config.pipelined = cfu.at("pipelined").get<bool>();
+  return std::make_unique<LatencyCfu>(config);
+}
+
+const CfuKind kKinds[] = {
+    {"mnv2", check_mnv2, make_mnv2},
+    {"verilog", check_verilog, make_verilog},
+    {"latency", check_latency, make_latency},
+};
+
 }  // namespace
 
+const CfuKind& cfu_kind(const nlohmann::json& cfu) {
+  const std::string name = cfu.value("kind", "mnv2");
+  for (const CfuKind& kind : kKinds) {
+    if (name == kind.name) return kind;
+  }
+  throw config::ValueError("cfu.kind", "unknown CFU \"" + name + "\"");
+}
+
 std::unique_ptr<CfuModule> make_cfu(const nlohmann::json& cfu, const Clock& clock,
-                                    VerilatedCfuOptions rtl_options,
-                                    const std::function<void(const std::string&)>& note) {
-  const std::string kind = cfu.value("kind", "mnv2");
-  const std::string impl = cfu.value("impl", "model");
+                                    VerilatedCfuOptions rtl_options, const Note& note) {
+  const CfuKind& kind = cfu_kind(cfu);
+  kind.check(cfu);
   rtl_options.clock_period_ps = clock.period_ps();
-  if (kind == "verilog") {
-    if (impl != "rtl") {
-      throw std::invalid_argument("cfu.impl: a \"verilog\" CFU has no C++ model; set \"rtl\"");
-    }
-    RuntimeCfuSpec spec;
-    const nlohmann::json rtl = cfu.value("rtl", nlohmann::json::object());
-    spec.sources = rtl.value("sources", std::vector<std::string>{});
-    spec.top = rtl.value("top", "Cfu");
-    spec.parameters = rtl.value("parameters", std::map<std::string, int64_t>{});
-    spec.cache_dir = default_cache_dir();
-    std::unique_ptr<CfuModel> model;
-    try {
-      model = load_runtime_cfu(spec, rtl_options, note);
-    } catch (const std::runtime_error& e) {
-      throw std::invalid_argument(e.what());
-    }
-    return std::make_unique<CfuModule>("cfu", clock, std::move(model));
-  }
-  if (kind == "latency") {
-    if (impl != "model") throw std::invalid_argument("cfu.impl: a \"latency\" CFU is a model only");
-    LatencyCfuConfig config;
-    config.latency_cycles = cfu.value("latency_cycles", uint64_t{1});
-    config.pipelined = cfu.value("pipelined", false);
-    return std::make_unique<CfuModule>("cfu", clock, std::make_unique<LatencyCfu>(config));
-  }
-  if (kind != "mnv2") throw std::invalid_argument("cfu.kind: unknown CFU \"" + kind + "\"");
-  const Mnv2Config config = mnv2_config_from_json(cfu);
-  std::unique_ptr<CfuModel> model;
-  if (impl == "rtl") {
-    model = make_mnv2_rtl(config, rtl_options, default_cache_dir(), note);
-  } else {
-    model = std::make_unique<Mnv2Cfu>(config);
-  }
-  return std::make_unique<CfuModule>("cfu", clock, std::move(model));
+  return std::make_unique<CfuModule>("cfu", clock, kind.make(cfu, rtl_options, note));
 }
 
 }  // namespace accsim::cfu

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "jsonconfig/config.h"
+
 namespace accsim::cfu {
 
 Mnv2Config mnv2_config_from_json(const nlohmann::json& cfu) {
@@ -29,19 +31,28 @@ uint32_t mnv2_max_words_in_flight(const Mnv2Config& c) {
   return (c.word_latency() + 3) / 4;
 }
 
+// The rules between keys; each key's own range is the schema's (cfu.schema.json).
 void check_mnv2_config(const Mnv2Config& c) {
-  const auto fail = [](const std::string& m) { throw std::invalid_argument("cfu: " + m); };
-  if (c.macc_lanes == 0 || c.macc_lanes % 4 != 0) fail("macc_lanes must be a multiple of 4");
-  if (c.words_per_step() > c.filter_banks) fail("macc_lanes exceeds 4 x filter_banks");
-  if (c.post_process_depth < 4) fail("post_process_depth must be at least 4 (one per operation)");
-  if (c.filter_banks == 0 || c.filter_bank_words == 0 || c.param_entries == 0 ||
-      c.input_words == 0 || c.fifo_words == 0 || c.fifo_gate_words == 0) {
-    fail("store sizes must be positive");
+  if (c.macc_lanes % 4 != 0) {
+    throw config::ValueError("cfu.macc_lanes", std::to_string(c.macc_lanes) +
+                                                   " is not a multiple of 4 (one lane group "
+                                                   "multiplies one word of 4 int8 values)");
+  }
+  if (c.words_per_step() > c.filter_banks) {
+    throw config::ValueError("cfu.macc_lanes",
+                             std::to_string(c.macc_lanes) + " lanes need " +
+                                 std::to_string(c.words_per_step()) +
+                                 " filter words per cycle but there are only " +
+                                 std::to_string(c.filter_banks) + " filter_banks",
+                             {"cfu.filter_banks"});
   }
   if (uint64_t{c.fifo_gate_words} + mnv2_max_words_in_flight(c) > c.fifo_words) {
-    fail("output_fifo_gate_words " + std::to_string(c.fifo_gate_words) + " + up to " +
-         std::to_string(mnv2_max_words_in_flight(c)) +
-         " words in flight exceed output_fifo_words " + std::to_string(c.fifo_words));
+    throw config::ValueError(
+        "cfu.output_fifo_gate_words",
+        std::to_string(c.fifo_gate_words) + " + up to " +
+            std::to_string(mnv2_max_words_in_flight(c)) +
+            " words in flight exceed output_fifo_words (" + std::to_string(c.fifo_words) + ")",
+        {"cfu.output_fifo_words", "cfu.macc_pipeline_depth", "cfu.post_process_depth"});
   }
 }
 

@@ -26,8 +26,8 @@ struct Mnv2Config {
   uint32_t word_latency() const { return macc_pipeline_depth + 1 + post_process_depth + 1; }
 };
 
-// Reads a validated "cfu" object. Throws std::invalid_argument when the sizes contradict each
-// other in a way the config checks should already have reported.
+// Reads a validated "cfu" object and checks the rules between its keys (check_mnv2_config):
+// the one place they are written. Throws config::ValueError naming the key at fault.
 Mnv2Config mnv2_config_from_json(const nlohmann::json& cfu);
 void check_mnv2_config(const Mnv2Config& config);
 // Most words that can be between the FIFO gate and the FIFO when the gate closes: the FIFO

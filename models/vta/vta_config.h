@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "accsim/vta_isa.h"
+#include "jsonconfig/config.h"
 
 namespace accsim::vta {
 
@@ -73,15 +74,9 @@ struct VtaConfig {
 
 // A configuration problem: `key` is the JSON path to report it at ("vta.hw.LOG_BLOCK",
 // "vta.hw_file"), what() is "<key>: <problem>".
-class VtaConfigError : public std::invalid_argument {
+class VtaConfigError : public config::ValueError {
  public:
-  VtaConfigError(const std::string& key, const std::string& problem)
-      : std::invalid_argument(key + ": " + problem), m_key(key), m_problem(problem) {}
-  const std::string& key() const { return m_key; }
-  const std::string& problem() const { return m_problem; }
-
- private:
-  std::string m_key, m_problem;
+  using config::ValueError::ValueError;
 };
 
 // Builds the configuration from the "vta" section. A "hw_file" (an upstream vta_config.json)

@@ -44,7 +44,7 @@ FuzzInput split(const std::string& text) {
 // must not open paths it made up (/dev/stdin would hang it).
 void checks_without_files(const accsim::config::LoadedConfig& loaded,
                           std::vector<accsim::config::Diagnostic>& diags) {
-  static const accsim::config::CrossCheck checks = accsim::cli::architecture_checks();
+  static const accsim::config::CrossCheck checks = accsim::soc::architecture_checks();
   const nlohmann::json& cfg = loaded.effective;
   const bool names_file = cfg.is_object() && cfg.contains("vta") && cfg["vta"].is_object() &&
                           cfg["vta"].contains("hw_file");
@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   try {
     const auto loaded = accsim::config::load_json(
-        *doc, kOrigin, input.overrides, accsim::cli::architecture_schema(), checks_without_files);
+        *doc, kOrigin, input.overrides, accsim::soc::architecture_schema(), checks_without_files);
     // What `accsim run` reads next: every path's origin, for its diagnostics.
     loaded.origin_of("vta.hw_file");
     loaded.effective.dump();
@@ -75,3 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   return 0;
 }
+
+// The SoC library links SystemC, whose library wants an sc_main; nothing here elaborates a
+// design, so it is never called.
+extern "C" int sc_main(int, char**) { return 0; }

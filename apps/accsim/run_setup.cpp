@@ -1,0 +1,102 @@
+#include "run_setup.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "config_loading.h"
+#include "locations.h"
+#include "run_outputs.h"
+
+namespace fs = std::filesystem;
+
+namespace accsim::cli {
+
+namespace {
+
+const std::vector<std::string> kTraceKinds = {"console", "cache-misses", "mem",
+                                              "fst",     "timeline",     "insn"};
+
+bool check_traces(const std::vector<std::string>& traces) {
+  for (const auto& t : traces) {
+    if (std::find(kTraceKinds.begin(), kTraceKinds.end(), t) == kTraceKinds.end()) {
+      std::string valid;
+      for (const auto& k : kTraceKinds) valid += (valid.empty() ? "" : ", ") + k;
+      std::fprintf(stderr, "--trace: unknown trace \"%s\" (available: %s)\n", t.c_str(),
+                   valid.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+// --model / --input are the workload.model / workload.input keys, given relative to the working
+// directory: passed on as absolute paths so config.json re-runs from anywhere.
+std::vector<std::string> with_workload_overrides(const RunOptions& options) {
+  std::vector<std::string> overrides = options.overrides;
+  const auto add = [&](const char* key, const std::string& path) {
+    if (path.empty()) return;
+    overrides.push_back(std::string(key) + "=" +
+                        nlohmann::json(fs::absolute(path).string()).dump());
+  };
+  add("workload.model", options.model);
+  add("workload.input", options.input);
+  return overrides;
+}
+
+}  // namespace
+
+std::optional<RunSetup> prepare_run(const RunOptions& options) {
+  if (!check_traces(options.traces)) return std::nullopt;
+  const std::string config_name =
+      options.config.empty() ? default_config_path().string() : options.config;
+  auto loaded = load_architecture(config_name, with_workload_overrides(options));
+  if (!loaded) return std::nullopt;
+  RunSetup setup{config_name, std::move(*loaded)};
+  const nlohmann::json& cfg = setup.loaded.effective;
+
+  // A .tflite model (--model or workload.model) is checked before anything is simulated.
+  try {
+    setup.workload = ModelWorkload::from_config(setup.loaded);
+  } catch (const ModelError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return std::nullopt;
+  }
+  const std::string firmware_name = !options.firmware.empty() ? options.firmware
+                                    : setup.workload          ? setup.workload->firmware()
+                                                     : cfg.at("firmware").get<std::string>();
+  const auto firmware_path = resolve_firmware(firmware_name);
+  if (!firmware_path) {
+    std::fprintf(stderr,
+                 "firmware \"%s\": not found (looked for %s); `accsim list` shows the built "
+                 "apps\n",
+                 firmware_name.c_str(), firmware_lookup(firmware_name).c_str());
+    return std::nullopt;
+  }
+  setup.firmware_path = *firmware_path;
+  try {
+    setup.image = cpu::read_elf(*firmware_path);
+  } catch (const cpu::ElfError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return std::nullopt;
+  }
+
+  // A model run is named after the model: runs of different networks do not share a directory.
+  const std::string workload_stem =
+      setup.workload ? fs::path(cfg.at("workload").at("model").get<std::string>()).stem().string()
+                     : firmware_path->stem().string();
+  setup.out_dir =
+      options.out_dir.empty()
+          ? fs::path("traces") / (cfg.at("name").get<std::string>() + "-" + workload_stem)
+          : fs::path(options.out_dir);
+  try {
+    prepare_run_dir(setup.out_dir);
+  } catch (const std::runtime_error& e) {
+    std::fprintf(stderr, "--out: %s\n", e.what());
+    return std::nullopt;
+  }
+  setup.max_cycles =
+      options.max_cycles.value_or(cfg.at("simulation").at("max_cycles").get<uint64_t>());
+  return setup;
+}
+
+}  // namespace accsim::cli

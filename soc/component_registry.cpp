@@ -1,0 +1,18 @@
+#include "component_registry.h"
+
+#include "cfu_component.h"
+#include "vta_component.h"
+
+namespace accsim::soc {
+
+// One line per component type. Order: the CPU's CFU, then the bus devices (their bus ports and
+// statistics keep this order).
+const std::vector<const ComponentType*>& component_types() {
+  static const std::vector<const ComponentType*> types = {
+      &cfu::cfu_component_type(),
+      &vta::vta_component_type(),
+  };
+  return types;
+}
+
+}  // namespace accsim::soc

@@ -1,0 +1,134 @@
+#include "soc.h"
+
+#include <spdlog/spdlog.h>
+
+#include "architecture_checks.h"
+#include "cache_config.h"
+#include "cpu_config.h"
+#include "stats.h"
+
+namespace accsim::soc {
+
+Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions options,
+         const cpu::MemoryTraceOptions& memory_traces)
+    : m_status(status), m_options(std::move(options)), m_platform(loaded.effective, status) {
+  const nlohmann::json& cfg = loaded.effective;
+
+  // The CPU and its caches, on the bus as VexRiscv's two masters.
+  cpu::CpuRunLimits limits;
+  limits.quantum_cycles = cfg.at("simulation").at("quantum_cycles").get<uint64_t>();
+  limits.max_cycles = m_options.max_cycles;
+  m_cpu = std::make_unique<cpu::CpuModule>(
+      "cpu", clock(), cpu::core_config_from_json(cfg.at("cpu")),
+      cache::caches_config_from_json(cfg.at("caches"), cfg.at("seed").get<uint64_t>()), status,
+      limits, memory_traces);
+  connect_initiator(m_cpu->ibus, "cpu.ibus");
+  connect_initiator(m_cpu->dbus, "cpu.dbus");
+  std::vector<uint32_t> firmware_args;
+  for (const auto& a : cfg.at("firmware_args")) {
+    firmware_args.push_back(static_cast<uint32_t>(a.get<int64_t>()));
+  }
+  sim_control().set_firmware_args(std::move(firmware_args));
+
+  // Every component the config names, in registry order.
+  bool waveform_taken = false;
+  for (const auto& [type, config] : configured_components(loaded)) {
+    m_components.emplace_back(type->attach, type->build(config, *this));
+    waveform_taken = waveform_taken || type->section == "cfu";
+  }
+  if (!m_options.waveform.empty() && !waveform_taken) {
+    spdlog::warn("--trace fst: the architecture has no CFU, so there is no waveform");
+  }
+}
+
+Soc::~Soc() = default;
+
+void Soc::connect_initiator(tlm::tlm_initiator_socket<>& socket, const std::string& name) {
+  m_platform.connect_initiator(socket, name);
+}
+
+void Soc::connect_target(tlm::tlm_target_socket<>& socket, const std::string& name, uint64_t base,
+                         uint64_t size) {
+  m_platform.connect_target(socket, name, base, size);
+}
+
+void Soc::load_firmware(const cpu::ElfImage& image, const std::string& path) {
+  cpu::load_segments(image, path, [&](uint32_t addr, const uint8_t* data, size_t len) {
+    return m_platform.write_debug(addr, data, len);
+  });
+  m_cpu->set_program(image);
+}
+
+std::vector<Component*> Soc::components(ComponentType::Attach attach) const {
+  std::vector<Component*> out;
+  for (const auto& [where, component] : m_components) {
+    if (where == attach) out.push_back(component.get());
+  }
+  return out;
+}
+
+std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
+  const cpu::CpuModule* cpu = m_cpu.get();
+  std::vector<RegionCounter> counters = {
+      {"instructions", "Instructions retired in the region",
+       [cpu] { return cpu->core().instret(); }},
+      {"icache_misses", "I$ misses in the region",
+       [cpu] { return cpu->memory().totals().icache_misses; }},
+      {"dcache_misses", "D$ misses in the region",
+       [cpu] { return cpu->memory().totals().dcache_misses; }},
+      {"icache_stall_cycles", "Cycles stalled on the I$ in the region",
+       [cpu] { return cpu->memory().totals().icache_stall; }},
+      {"dcache_stall_cycles", "Cycles stalled on the D$ in the region",
+       [cpu] { return cpu->memory().totals().dcache_stall; }},
+      {"cfu_stall_cycles", "Cycles the CPU waited for the CFU in the region",
+       [cpu] { return cpu->core().stalls().cfu; }}};
+  for (const auto attach : {ComponentType::Attach::kCpu, ComponentType::Attach::kBus}) {
+    for (const Component* c : components(attach)) c->add_region_counters(counters);
+  }
+  std::vector<RegionProfiler::Counter> names;
+  std::vector<std::function<uint64_t()>> reads;
+  for (auto& counter : counters) {
+    names.push_back({counter.name, counter.description});
+    reads.push_back(std::move(counter.read));
+  }
+  auto profiler = std::make_unique<RegionProfiler>(std::move(names), [reads] {
+    std::vector<uint64_t> values;
+    values.reserve(reads.size());
+    for (const auto& read : reads) values.push_back(read());
+    return values;
+  });
+  RegionProfiler* p = profiler.get();
+  sim_control().add_region_listener([p](const RegionEvent& e) { p->on_event(e); });
+  return profiler;
+}
+
+void Soc::attach_timeline(TimelineSink& sink) {
+  const cpu::CpuModule* cpu = m_cpu.get();
+  sink.add_counter(
+      {"icache misses", [cpu] { return double(cpu->memory().totals().icache_misses); }});
+  sink.add_counter(
+      {"dcache misses", [cpu] { return double(cpu->memory().totals().dcache_misses); }});
+  sink.add_counter({"cfu ops", [cpu] { return double(cpu->core().cfu_ops()); }});
+  for (Component* c : components(ComponentType::Attach::kCpu)) c->attach_timeline(sink);
+  // The fabric: how busy each DRAM is, per sampling interval.
+  const double percent = 100.0 / double(sink.sample_interval_cycles());
+  for (const auto& memory : m_platform.memories()) {
+    if (memory->memory_kind() != MemoryKind::kDram) continue;
+    const Memory* m = memory.get();
+    sink.add_counter({std::string(m->basename()) + " busy %",
+                      [m] { return double(m->busy_cycles()); }, true, percent});
+  }
+  for (Component* c : components(ComponentType::Attach::kBus)) c->attach_timeline(sink);
+}
+
+void Soc::report(Stats& stats) const {
+  m_platform.report(stats);
+  m_cpu->report(stats);
+  for (const auto& [where, component] : m_components) component->report(stats);
+}
+
+void Soc::record_simulated(nlohmann::json& effective) const {
+  for (const auto& [where, component] : m_components) component->record_simulated(effective);
+}
+
+}  // namespace accsim::soc
