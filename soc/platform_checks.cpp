@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <optional>
 
+#include "accsim/hw/sim_control_regs.h"
+#include "accsim/hw/vta_regs.h"
 #include "address_map.h"
-#include "sim_control_regs.h"
 
 namespace accsim {
 
 namespace {
-
-constexpr uint64_t kVtaBlockSize = 0x100;  // accsim/vta_regs.h: VTA_REG_BLOCK_SIZE
 
 struct NamedRange {
   AddressRange range;
@@ -35,10 +34,10 @@ std::vector<NamedRange> mapped_ranges(const nlohmann::json& cfg) {
   }
   if (cfg.contains("sim_control") && cfg["sim_control"].is_object() &&
       cfg["sim_control"].contains("base")) {
-    add("sim_control", cfg["sim_control"]["base"], sim_control_reg::kBlockSize, "sim_control.base");
+    add("sim_control", cfg["sim_control"]["base"], ACCSIM_SIMCTL_BLOCK_SIZE, "sim_control.base");
   }
   if (cfg.contains("vta") && cfg["vta"].is_object() && cfg["vta"].contains("base")) {
-    add("vta", cfg["vta"]["base"], kVtaBlockSize, "vta.base");
+    add("vta", cfg["vta"]["base"], VTA_REG_BLOCK_SIZE, "vta.base");
   }
   return out;
 }

@@ -1,6 +1,6 @@
 #include "vta_attachment.h"
 
-#include "accsim/vta_regs.h"
+#include "accsim/hw/vta_regs.h"
 #include "architecture_checks.h"
 
 namespace accsim::cli {
