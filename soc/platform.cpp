@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "accsim/hw/sim_control_regs.h"
 #include "jsonconfig/config.h"
 #include "l2_cache.h"
 #include "stats.h"
@@ -75,7 +76,7 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
   m_sim_control = std::make_unique<SimControl>("sim_control", m_clock, m_status);
   m_bus->to_targets.bind(m_sim_control->bus_side);
   m_bus->map("sim_control", config::as_u64(config.at("sim_control").at("base")),
-             sim_control_reg::kBlockSize, m_next_target_port++);
+             ACCSIM_SIMCTL_BLOCK_SIZE, m_next_target_port++);
   connect_initiator(m_sim_control->name_reader, "sim_control");
 }
 

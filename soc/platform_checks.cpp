@@ -3,12 +3,10 @@
 #include <algorithm>
 #include <optional>
 
+#include "accsim/hw/sim_control_regs.h"
 #include "address_map.h"
-#include "sim_control_regs.h"
 
 namespace accsim {
-
-namespace {}  // namespace
 
 std::vector<soc::MappedRange> fabric_ranges(const nlohmann::json& cfg) {
   std::vector<soc::MappedRange> out;
@@ -26,7 +24,7 @@ std::vector<soc::MappedRange> fabric_ranges(const nlohmann::json& cfg) {
   }
   if (cfg.contains("sim_control") && cfg["sim_control"].is_object() &&
       cfg["sim_control"].contains("base")) {
-    add("sim_control", cfg["sim_control"]["base"], sim_control_reg::kBlockSize, "sim_control.base");
+    add("sim_control", cfg["sim_control"]["base"], ACCSIM_SIMCTL_BLOCK_SIZE, "sim_control.base");
   }
   return out;
 }

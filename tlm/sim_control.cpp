@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "accsim/hw/sim_control_regs.h"
 #include "stats.h"
 
 namespace accsim {
@@ -95,26 +96,26 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
   if (trans.is_write()) {
     std::memcpy(&value, trans.get_data_ptr(), 4);
     switch (offset) {
-      case sim_control_reg::kConsoleTx:
+      case ACCSIM_SIMCTL_CONSOLE_TX:
         ++m_console_bytes;
         if (m_console) m_console(static_cast<char>(value & 0xFF));
         break;
-      case sim_control_reg::kExit:
+      case ACCSIM_SIMCTL_EXIT:
         m_status.exit(static_cast<int32_t>(value), cycle);
         break;
-      case sim_control_reg::kRegionBegin:
+      case ACCSIM_SIMCTL_REGION_BEGIN:
         region(true, value, cycle);
         break;
-      case sim_control_reg::kRegionEnd:
+      case ACCSIM_SIMCTL_REGION_END:
         region(false, value, cycle);
         break;
-      case sim_control_reg::kOutputAddr:
+      case ACCSIM_SIMCTL_OUTPUT_ADDR:
         m_output_addr = value;
         break;
-      case sim_control_reg::kOutputBytes:
+      case ACCSIM_SIMCTL_OUTPUT_BYTES:
         m_output_bytes = value;
         break;
-      case sim_control_reg::kPlacement:
+      case ACCSIM_SIMCTL_PLACEMENT:
         if (m_placement_listener) m_placement_listener(value, cycle);
         break;
       default:
@@ -124,55 +125,54 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
   }
   if (trans.is_read()) {
     switch (offset) {
-      case sim_control_reg::kId:
-        value = sim_control_reg::kIdValue;
+      case ACCSIM_SIMCTL_ID:
+        value = ACCSIM_SIMCTL_ID_VALUE;
         break;
-      case sim_control_reg::kCycleLo:
+      case ACCSIM_SIMCTL_CYCLE_LO:
         value = static_cast<uint32_t>(cycle);
         break;
-      case sim_control_reg::kCycleHi:
+      case ACCSIM_SIMCTL_CYCLE_HI:
         value = static_cast<uint32_t>(cycle >> 32);
         break;
-      case sim_control_reg::kArgCount:
+      case ACCSIM_SIMCTL_ARG_COUNT:
         value = static_cast<uint32_t>(m_args.size());
         break;
-      case sim_control_reg::kModelAddr:
+      case ACCSIM_SIMCTL_MODEL_ADDR:
         value = m_workload.model_addr;
         break;
-      case sim_control_reg::kModelBytes:
+      case ACCSIM_SIMCTL_MODEL_BYTES:
         value = m_workload.model_bytes;
         break;
-      case sim_control_reg::kInputAddr:
+      case ACCSIM_SIMCTL_INPUT_ADDR:
         value = m_workload.input_addr;
         break;
-      case sim_control_reg::kInputBytes:
+      case ACCSIM_SIMCTL_INPUT_BYTES:
         value = m_workload.input_bytes;
         break;
-      case sim_control_reg::kArenaAddr:
+      case ACCSIM_SIMCTL_ARENA_ADDR:
         value = m_workload.arena_addr;
         break;
-      case sim_control_reg::kArenaBytes:
+      case ACCSIM_SIMCTL_ARENA_BYTES:
         value = m_workload.arena_bytes;
         break;
-      case sim_control_reg::kSocCfu:
+      case ACCSIM_SIMCTL_SOC_CFU:
         value = m_workload.soc_cfu;
         break;
-      case sim_control_reg::kSocVtaBase:
+      case ACCSIM_SIMCTL_SOC_VTA_BASE:
         value = m_workload.soc_vta_base;
         break;
-      case sim_control_reg::kDelegate:
+      case ACCSIM_SIMCTL_DELEGATE:
         value = m_workload.delegate;
         break;
-      case sim_control_reg::kOverridesAddr:
+      case ACCSIM_SIMCTL_OVERRIDES_ADDR:
         value = m_workload.overrides_addr;
         break;
-      case sim_control_reg::kOverridesCount:
+      case ACCSIM_SIMCTL_OVERRIDES_COUNT:
         value = m_workload.overrides_count;
         break;
       default:
-        if (offset >= sim_control_reg::kArg0 &&
-            offset < sim_control_reg::kArg0 + 4 * sim_control_reg::kMaxArgs) {
-          const size_t index = (offset - sim_control_reg::kArg0) / 4;
+        if (offset >= ACCSIM_SIMCTL_ARG0 && offset < ACCSIM_SIMCTL_ARG(ACCSIM_SIMCTL_MAX_ARGS)) {
+          const size_t index = (offset - ACCSIM_SIMCTL_ARG0) / 4;
           value = index < m_args.size() ? m_args[index] : 0;
         } else {
           value = 0;  // write-only registers read as zero

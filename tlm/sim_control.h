@@ -1,30 +1,6 @@
-// The sim-control MMIO block: how firmware talks to the simulator. Register map (32-bit
-// registers, offsets from the block's base; documented in docs/firmware.md and mirrored in
-// firmware_stub/include/accsim/sim_control.h):
-//
-//   0x00 ID            R   0x41435349 ("ACSI"): lets firmware check it runs on accsim
-//   0x04 CONSOLE_TX    W   low byte appended to the console
-//   0x08 EXIT          W   end the run with this exit code (0 = success)
-//   0x0C REGION_BEGIN  W   address of a NUL-terminated region name; opens a named region
-//   0x10 REGION_END    W   address of the name of the innermost open region (or 0)
-//   0x14 CYCLE_LO      R   simulated cycle count, low word
-//   0x18 CYCLE_HI      R   simulated cycle count, high word
-//   0x1C ARG_COUNT     R   number of firmware arguments (config key firmware_args, <= 8)
-//   0x20 ARG0..ARG7    R   the arguments (0 beyond ARG_COUNT): firmware parameters from JSON
-//   0x40 MODEL_ADDR    R   workload: where accsim placed the .tflite model (0 = no model)
-//   0x44 MODEL_BYTES   R   its size in bytes
-//   0x48 INPUT_ADDR    R   the bytes for input tensor 0 (`--input`)
-//   0x4C INPUT_BYTES   R   their size (0 = no input file: the firmware zeroes the tensor)
-//   0x50 ARENA_ADDR    R   the tensor arena region
-//   0x54 ARENA_BYTES   R   its size
-//   0x58 OUTPUT_ADDR   W   the firmware reports where output tensor 0 is after the run
-//   0x5C OUTPUT_BYTES  W   and its size; accsim writes those bytes to output.bin
-//   0x60 SOC_CFU       R   the CFU the SoC has (TFL_SOC_CFU_*, accsim/tflite_delegate.h)
-//   0x64 SOC_VTA_BASE  R   the VTA's register block, 0 = none
-//   0x68 DELEGATE      R   runtime.delegate (TFL_DELEGATE_*)
-//   0x6C OVERRIDES_ADDR R  runtime.placement as TflPlacementOverride entries in memory
-//   0x70 OVERRIDES_COUNT R their number
-//   0x74 PLACEMENT     W   address of a TflPlacementRecord: one operator's backend (and why)
+// The sim-control MMIO block: how firmware talks to the simulator. Its register map is the one
+// the firmware HAL uses, accsim/hw/sim_control_regs.h (documented there and in
+// docs/firmware.md); this module answers it.
 //
 // Region markers nest. Names are read through the bus's debug transport, so they may live in
 // any memory. Misuse (unreadable name, END without BEGIN, END naming another region) fails
@@ -45,7 +21,6 @@
 #include "clock.h"
 #include "region_event.h"
 #include "run_status.h"
-#include "sim_control_regs.h"
 
 namespace accsim {
 
@@ -56,7 +31,7 @@ struct WorkloadRegisters {
   uint32_t model_addr = 0, model_bytes = 0;
   uint32_t input_addr = 0, input_bytes = 0;
   uint32_t arena_addr = 0, arena_bytes = 0;
-  // The SoC and the delegation (accsim/tflite_delegate.h).
+  // The SoC and the delegation (accsim/hw/tflite_delegate.h).
   uint32_t soc_cfu = 0, soc_vta_base = 0, delegate = 0;
   uint32_t overrides_addr = 0, overrides_count = 0;
 };
@@ -75,7 +50,8 @@ class SimControl : public sc_core::sc_module {
   SimControl(sc_core::sc_module_name name, const Clock& clock, RunStatus& status);
 
   void set_console(ConsoleSink sink) { m_console = std::move(sink); }
-  // Values firmware reads from ARG0..ARG7 (the config's firmware_args; at most kMaxArgs).
+  // Values firmware reads from ARG0..ARG7 (the config's firmware_args; at most
+  // ACCSIM_SIMCTL_MAX_ARGS).
   void set_firmware_args(std::vector<uint32_t> args) { m_args = std::move(args); }
   void set_workload(const WorkloadRegisters& workload) { m_workload = workload; }
   // The output tensor the firmware reported (OUTPUT_ADDR, OUTPUT_BYTES); {0, 0} when none.

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <numeric>
 
-#include "accsim/tflite_delegate.h"
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
 #include "accsim_tflite/model.h"
 #include "elf_loader.h"

@@ -64,7 +64,7 @@ class ModelWorkload {
   std::vector<uint8_t> m_model_bytes, m_input_bytes;
   std::unique_ptr<TflModel> m_model;
   std::string m_firmware;
-  // The delegation (runtime.*) and what the SoC offers it (accsim/tflite_delegate.h).
+  // The delegation (runtime.*) and what the SoC offers it (accsim/hw/tflite_delegate.h).
   uint32_t m_soc_cfu = 0, m_soc_vta_base = 0, m_delegate = 0, m_vta_threads = 2;
   std::vector<uint32_t> m_overrides;  // op index, backend, ...
   uint32_t m_overrides_addr = 0;

@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-#include "accsim/vta_isa.h"
+#include "accsim/hw/vta_isa.h"
 #include "accsim_kernels/tflite_int8.h"
 #include "accsim_kernels/vta_requant.h"
 

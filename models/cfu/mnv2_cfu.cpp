@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "accsim/mnv2_cfu_isa.h"
+#include "accsim/hw/cfu_isa.h"
+#include "accsim/hw/mnv2_cfu_isa.h"
 #include "stats.h"
 
 namespace accsim::cfu {
@@ -74,8 +75,8 @@ cpu::CfuIf::Result Mnv2Cfu::respond(uint64_t accept, uint64_t response, uint32_t
 
 cpu::CfuIf::Result Mnv2Cfu::execute(uint16_t function_id, uint32_t in0, uint32_t /*in1*/,
                                     uint64_t issue) {
-  const unsigned funct3 = function_id & 7u;
-  const unsigned funct7 = function_id >> 3;
+  const unsigned funct3 = CFU_FUNCT3(function_id);
+  const unsigned funct7 = CFU_FUNCT7(function_id);
   const char* name = mnv2_instruction_name(funct7);
   const bool funct3_valid =
       funct3 == 0 || (funct7 == MNV2_MACC4_RUN_1 && funct3 == MNV2_POST_PROCESSED);

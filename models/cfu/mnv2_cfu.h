@@ -2,7 +2,7 @@
 // per-channel multiplier/shift/bias stores, double-buffered input store, a MACC pipeline of
 // macc_lanes multiply-adds per cycle, accumulator, post-processor, byte-to-word packer and an
 // output FIFO with mnv2_first's gate. It implements the final design's instructions and those
-// of the earlier stages (accsim/mnv2_cfu_isa.h); docs/cfu.md gives semantics and timing.
+// of the earlier stages (accsim/hw/mnv2_cfu_isa.h); docs/cfu.md gives semantics and timing.
 //
 // Time: the CFU catches up lazily. Each command at CPU cycle t first advances the sequencer to
 // t; a MACC_RUN whose FIFO gate cannot close is scheduled to its end at once (its future does

@@ -1,6 +1,6 @@
 #include "vta_component.h"
 
-#include "accsim/vta_regs.h"
+#include "accsim/hw/vta_regs.h"
 #include "soc_builder.h"
 #include "vta_module.h"
 #include "vta_timeline.h"

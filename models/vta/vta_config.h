@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "accsim/vta_isa.h"
+#include "accsim/hw/vta_isa.h"
+#include "accsim/hw/vta_regs.h"
 #include "jsonconfig/config.h"
 
 namespace accsim::vta {
@@ -63,7 +64,7 @@ struct VtaDma {
 };
 
 struct VtaConfig {
-  uint64_t base = 0xf0010000;
+  uint64_t base = VTA_DEFAULT_BASE;
   double clock_mhz = 0;  // 0: the platform clock
   VtaShape shape;
   VtaTiming timing;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "accsim/vta_regs.h"
+#include "accsim/hw/vta_regs.h"
 #include "direct_to_memory.h"
 #include "stats.h"
 
@@ -469,12 +469,15 @@ void VtaModule::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& d
         value = VTA_ID_VALUE;
         break;
       case VTA_REG_SHAPE:
-        value = m_config.shape.log_batch | (m_config.shape.log_block << 4);
+        value = (m_config.shape.log_batch << VTA_SHAPE_LOG_BATCH_SHIFT) |
+                (m_config.shape.log_block << VTA_SHAPE_LOG_BLOCK_SHIFT);
         break;
       case VTA_REG_DEPTHS: {
         const VtaShape& s = m_config.shape;
-        value = s.log_uop_depth() | (s.log_inp_depth() << 8) | (s.log_wgt_depth() << 16) |
-                (s.log_acc_depth() << 24);
+        value = (s.log_uop_depth() << VTA_DEPTHS_LOG_UOP_SHIFT) |
+                (s.log_inp_depth() << VTA_DEPTHS_LOG_INP_SHIFT) |
+                (s.log_wgt_depth() << VTA_DEPTHS_LOG_WGT_SHIFT) |
+                (s.log_acc_depth() << VTA_DEPTHS_LOG_ACC_SHIFT);
         break;
       }
       default: {

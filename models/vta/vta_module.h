@@ -1,5 +1,5 @@
 // The VTA as a SystemC module on the SoC bus: an MMIO target with tsim's control registers
-// (accsim/vta_regs.h), a DMA initiator for every DRAM access (instruction fetch, loads,
+// (accsim/hw/vta_regs.h), a DMA initiator for every DRAM access (instruction fetch, loads,
 // stores), and VTA's four modules as concurrent SC_THREADs, so loads, compute and stores
 // overlap in simulated time exactly as far as the program's dependency tokens allow.
 //

@@ -9,7 +9,7 @@
 #include <string>
 #include <systemc>
 
-#include "accsim/vta_isa.h"
+#include "accsim/hw/vta_isa.h"
 
 namespace accsim::vta {
 

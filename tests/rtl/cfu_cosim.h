@@ -23,7 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "accsim/mnv2_cfu_isa.h"
+#include "accsim/hw/cfu_isa.h"
+#include "accsim/hw/mnv2_cfu_isa.h"
 #include "mnv2_cfu.h"
 
 namespace accsim_rtl_test {
@@ -42,7 +43,7 @@ class Cosim {
     if (!m_failure.empty()) return false;
     Entry e;
     e.index = m_commands++;
-    e.function_id = static_cast<uint16_t>(funct7 << 3 | funct3);
+    e.function_id = static_cast<uint16_t>(CFU_FUNCTION_ID(funct3, funct7));
     e.in0 = in0;
     e.issue = m_cycle;
     e.model = m_model.execute(e.function_id, in0, 0, m_cycle);
@@ -92,10 +93,10 @@ class Cosim {
     std::ostringstream s;
     s << why << "; the last commands (index: funct7/funct3 in0 @issue):\n";
     for (const Entry& e : m_history) {
-      const char* name = accsim::cfu::mnv2_instruction_name(e.function_id >> 3);
-      s << "  #" << e.index << ": " << (name ? name : "?") << "/" << (e.function_id & 7) << " 0x"
-        << std::hex << e.in0 << std::dec << " @" << e.issue << "\n    model " << describe(e.model)
-        << "\n    rtl   " << describe(e.rtl) << "\n";
+      const char* name = accsim::cfu::mnv2_instruction_name(CFU_FUNCT7(e.function_id));
+      s << "  #" << e.index << ": " << (name ? name : "?") << "/" << CFU_FUNCT3(e.function_id)
+        << " 0x" << std::hex << e.in0 << std::dec << " @" << e.issue << "\n    model "
+        << describe(e.model) << "\n    rtl   " << describe(e.rtl) << "\n";
     }
     m_failure = s.str();
   }

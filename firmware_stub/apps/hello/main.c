@@ -23,7 +23,7 @@ static uint32_t crc32(const volatile uint8_t* data, int length) {
 
 int main(void) {
   printf("Hello from accsim! (sim-control id 0x%08lx)\n", (unsigned long)ACCSIM_ID);
-  if (ACCSIM_ID != ACCSIM_ID_VALUE) return 1;
+  if (ACCSIM_ID != ACCSIM_SIMCTL_ID_VALUE) return 1;
   for (int i = 0; i < BUFFER_BYTES; ++i) buffer[i] = (uint8_t)(i * 7 + 3);
 
   perf_reset_all_counters();

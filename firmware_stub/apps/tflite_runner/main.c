@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim/mnv2_cfu.h"
 #include "accsim/sim_control.h"
-#include "accsim/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
 #include "tflite_accel.h"
 

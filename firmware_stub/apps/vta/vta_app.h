@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
+#include "accsim/hw/vta_regs.h"
 #include "accsim/sim_control.h"
-#include "accsim/vta_regs.h"
 #include "accsim_vta/vta_arena.h"
 #include "accsim_vta/vta_device.h"
 

@@ -3,11 +3,11 @@
 #include <stdio.h>
 
 /* CSR numbers must be immediates, so each counter gets its own accessor. */
-#define PERF_CASE(n)                                                                 \
-  case n:                                                                            \
-    if (op == 0) __asm__ volatile("csrr %0, %1" : "=r"(value) : "i"(0xB04 + 2 * n)); \
-    if (op == 1) __asm__ volatile("csrw %0, %1" ::"i"(0xB04 + 2 * n), "r"(value));   \
-    if (op == 2) __asm__ volatile("csrw %0, %1" ::"i"(0xB05 + 2 * n), "r"(value));   \
+#define PERF_CASE(n)                                                                            \
+  case n:                                                                                       \
+    if (op == 0) __asm__ volatile("csrr %0, %1" : "=r"(value) : "i"(ACCSIM_PERF_CSR_VALUE(n))); \
+    if (op == 1) __asm__ volatile("csrw %0, %1" ::"i"(ACCSIM_PERF_CSR_VALUE(n)), "r"(value));   \
+    if (op == 2) __asm__ volatile("csrw %0, %1" ::"i"(ACCSIM_PERF_CSR_ENABLE(n)), "r"(value));  \
     break;
 
 static uint32_t perf_csr(int counter, int op, uint32_t value) {

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "../ops/op_util.h"
-#include "accsim/tflite_delegate.h"
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim_kernels/tfl_elementwise.h"
 #include "accsim_vta/vta_ops.h"
 #include "tflite_accel.h"

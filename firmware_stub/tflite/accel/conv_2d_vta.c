@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "../ops/conv_2d_common.h"
-#include "accsim/tflite_delegate.h"
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim_vta/vta_conv2d.h"
 #include "tflite_accel.h"
 

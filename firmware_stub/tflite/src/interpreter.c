@@ -1,6 +1,6 @@
 #include "accsim_tflite/interpreter.h"
 
-#include "accsim/tflite_delegate.h"
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim_tflite/op_kernel.h"
 #include "arena_plan.h"
 

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "accsim/tflite_delegate.h"
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim_tflite/interpreter.h"
 #include "accsim_tflite/op_kernel.h"
 #include "accsim_tflite/schema.h"

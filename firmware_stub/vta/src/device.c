@@ -1,7 +1,7 @@
 #include <stdio.h>
 
 #include "accsim/cache.h"
-#include "accsim/vta_regs.h"
+#include "accsim/hw/vta_regs.h"
 #include "accsim_vta/vta_device.h"
 
 static inline volatile uint32_t* reg(const vta_device_t* dev, uint32_t offset) {
@@ -41,11 +41,14 @@ int vta_open(vta_device_t* dev, uintptr_t base) {
   }
   const uint32_t shape = *reg(dev, VTA_REG_SHAPE);
   const uint32_t depths = *reg(dev, VTA_REG_DEPTHS);
-  const unsigned log_batch = shape & 0xfu, log_block = (shape >> 4) & 0xfu;
+  const unsigned log_batch = (shape >> VTA_SHAPE_LOG_BATCH_SHIFT) & VTA_SHAPE_FIELD_MASK;
+  const unsigned log_block = (shape >> VTA_SHAPE_LOG_BLOCK_SHIFT) & VTA_SHAPE_FIELD_MASK;
   dev->batch = 1u << log_batch;
   dev->block = 1u << log_block;
-  const unsigned log_uop = depths & 0xffu, log_inp = (depths >> 8) & 0xffu;
-  const unsigned log_wgt = (depths >> 16) & 0xffu, log_acc = (depths >> 24) & 0xffu;
+  const unsigned log_uop = (depths >> VTA_DEPTHS_LOG_UOP_SHIFT) & VTA_DEPTHS_FIELD_MASK;
+  const unsigned log_inp = (depths >> VTA_DEPTHS_LOG_INP_SHIFT) & VTA_DEPTHS_FIELD_MASK;
+  const unsigned log_wgt = (depths >> VTA_DEPTHS_LOG_WGT_SHIFT) & VTA_DEPTHS_FIELD_MASK;
+  const unsigned log_acc = (depths >> VTA_DEPTHS_LOG_ACC_SHIFT) & VTA_DEPTHS_FIELD_MASK;
   dev->uop_depth = 1u << log_uop;
   dev->inp_depth = 1u << log_inp;
   dev->wgt_depth = 1u << log_wgt;

@@ -22,6 +22,7 @@
 #include <memory>
 #include <string>
 
+#include "accsim/hw/cfu_isa.h"
 #include "cfu_model.h"
 #include "fst_fixed_date.h"
 #include "instruction_stats.h"
@@ -82,7 +83,7 @@ class VerilatedCfu : public CfuModel {
     }
     r.response_cycle = m_last_response = m_cycle;
     r.value = m_top->rsp_payload_outputs_0;
-    m_instructions.record(function_id >> 3, issue, r.response_cycle);
+    m_instructions.record(CFU_FUNCT7(function_id), issue, r.response_cycle);
     return r;
   }
 
@@ -131,9 +132,9 @@ class VerilatedCfu : public CfuModel {
     Result r;
     r.status = Result::Status::kError;
     r.response_cycle = m_cycle;
-    m_instructions.record(function_id >> 3, issue, m_cycle);
+    m_instructions.record(CFU_FUNCT7(function_id), issue, m_cycle);
     r.error = "the RTL CFU did not " + std::string(what) + " function_id " +
-              std::to_string(function_id) + " (funct7 " + std::to_string(function_id >> 3) +
+              std::to_string(function_id) + " (funct7 " + std::to_string(CFU_FUNCT7(function_id)) +
               ", issued at cycle " + std::to_string(issue) + ") within " +
               std::to_string(m_options.max_wait_cycles) + " cycles";
     return r;

@@ -1,6 +1,6 @@
 // Cfu: seed 001's mnv2 accelerator as a CFU-Playground custom function unit (top level).
 //
-// What: decodes the CPU's commands (function_id = {funct7, funct3}, accsim/mnv2_cfu_isa.h),
+// What: decodes the CPU's commands (function_id = {funct7, funct3}, accsim/hw/mnv2_cfu_isa.h),
 // holds the layer's scalar registers and answers GET_CONFIG, and connects the blocks:
 //   filter store -+
 //                 +-> MACC pipeline -> accumulator -> post-processor -> packer -> output FIFO
@@ -62,7 +62,7 @@ module Cfu #(
   localparam integer RW = (ROWS > 1) ? $clog2(ROWS) : 1;  // input store row
   localparam integer FBW = (FILTER_BANKS > 1) ? $clog2(FILTER_BANKS) : 1;  // filter bank index
 
-  // --- Opcodes (accsim/mnv2_cfu_isa.h) -------------------------------------------------------
+  // --- Opcodes (accsim/hw/mnv2_cfu_isa.h) -------------------------------------------------------
   localparam [6:0] SET_INPUT_DEPTH_WORDS = 7'd10;
   // SET_OUTPUT_DEPTH (11) needs no hardware: see below.
   localparam [6:0] SET_INPUT_OFFSET = 7'd12;

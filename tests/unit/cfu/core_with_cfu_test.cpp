@@ -2,7 +2,7 @@
 // Renode misses), and work the CPU does meanwhile hides them (background computation).
 #include <catch2/catch.hpp>
 
-#include "accsim/mnv2_cfu_isa.h"
+#include "accsim/hw/mnv2_cfu_isa.h"
 #include "core_harness.h"
 #include "mnv2_cfu.h"
 #include "rv32_asm.h"

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "accsim/mnv2_cfu_isa.h"
+#include "accsim/hw/cfu_isa.h"
+#include "accsim/hw/mnv2_cfu_isa.h"
 #include "mnv2_cfu.h"
 #include "tflite_model.h"
 
@@ -24,7 +25,7 @@ struct Mnv2Driver {
   // Issues a command; returns its result (any status) without failing the test.
   CfuResult try_op(unsigned funct7, uint32_t in0 = 0, unsigned funct3 = 0) {
     issued = cycle;
-    last = cfu.execute(static_cast<uint16_t>(funct7 << 3 | funct3), in0, 0, cycle);
+    last = cfu.execute(static_cast<uint16_t>(CFU_FUNCTION_ID(funct3, funct7)), in0, 0, cycle);
     if (last.status == CfuResult::Status::kOk) {
       cycle = std::max(last.accept_cycle + 1, last.response_cycle);
     }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "accsim/cfu.h"
+#include "accsim/hw/cfu_isa.h"
 #include "mnv2_cfu.h"
 
 namespace {
@@ -38,7 +39,7 @@ uint64_t HostCfuCycle() { return host_cfu().cycle; }
 // this test) into the Catch2 test case with the model's message.
 extern "C" uint32_t accsim_host_cfu(int funct3, int funct7, uint32_t in0, uint32_t in1) {
   HostCfu& cfu = host_cfu();
-  const auto function_id = static_cast<uint16_t>((funct7 << 3) | (funct3 & 7));
+  const auto function_id = static_cast<uint16_t>(CFU_FUNCTION_ID(funct3, funct7));
   const auto r = cfu.model->execute(function_id, in0, in1, cfu.cycle);
   using Status = accsim::cpu::CfuIf::Result::Status;
   if (r.status != Status::kOk) {

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "accsim/vta_isa.h"
+#include "accsim/hw/vta_isa.h"
 #include "accsim_kernels/conv.h"
 #include "accsim_kernels/test_data.h"
 #include "accsim_kernels/tflite_int8.h"

@@ -1,6 +1,7 @@
 // The platform builder wires what the JSON describes.
 #include <catch2/catch.hpp>
 
+#include "accsim/hw/sim_control_regs.h"
 #include "platform_fixture.h"
 #include "stats.h"
 
@@ -13,7 +14,7 @@ TEST_CASE("platform maps every memory and sim-control from the config", "[platfo
   REQUIRE(ranges.size() == 4);
   REQUIRE(ranges[0].name == "boot");
   REQUIRE(ranges[3].name == "sim_control");
-  REQUIRE(ranges[3].base == 0xF000'0000);
+  REQUIRE(ranges[3].base == ACCSIM_SIMCTL_DEFAULT_BASE);
   REQUIRE(platform.memory("slow")->size() == 1024 * 1024);
   REQUIRE(platform.memory("slow")->memory_kind() == MemoryKind::kDram);
   REQUIRE(platform.memory("nope") == nullptr);

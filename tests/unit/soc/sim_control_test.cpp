@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 
+#include "accsim/hw/sim_control_regs.h"
 #include "platform_fixture.h"
 #include "stats.h"
 
@@ -11,7 +12,7 @@ using namespace accsim;
 
 namespace {
 
-constexpr uint64_t kBase = 0xF000'0000;
+constexpr uint64_t kBase = ACCSIM_SIMCTL_DEFAULT_BASE;  // the schema's sim_control.base
 
 // Drives sim-control from an SC_THREAD, as firmware would, at chosen cycles.
 struct Firmware : sc_core::sc_module {
@@ -40,9 +41,8 @@ struct Firmware : sc_core::sc_module {
     for (auto& [cycle, op] : script) {
       if (cycle > clock.now_cycles()) wait(clock.time(cycle - clock.now_cycles()));
       uint32_t value = op.second;
-      const bool is_read = op.first == sim_control_reg::kId ||
-                           op.first == sim_control_reg::kCycleLo ||
-                           op.first >= sim_control_reg::kArgCount;
+      const bool is_read = op.first == ACCSIM_SIMCTL_ID || op.first == ACCSIM_SIMCTL_CYCLE_LO ||
+                           op.first >= ACCSIM_SIMCTL_ARG_COUNT;
       access(!is_read, op.first, value);
       if (is_read) reads.push_back(value);
     }
@@ -62,10 +62,10 @@ TEST_CASE("console bytes reach the sink and exit stops the run with its code", "
   platform.sim_control().set_console([&](char c) { console.push_back(c); });
   Firmware fw("fw", platform.clock());
   platform.connect_initiator(fw.socket, "fw");
-  fw.script = {{0, {sim_control_reg::kConsoleTx, 'o'}},
-               {1, {sim_control_reg::kConsoleTx, 'k'}},
-               {50, {sim_control_reg::kExit, 3}},
-               {60, {sim_control_reg::kConsoleTx, '!'}}};
+  fw.script = {{0, {ACCSIM_SIMCTL_CONSOLE_TX, 'o'}},
+               {1, {ACCSIM_SIMCTL_CONSOLE_TX, 'k'}},
+               {50, {ACCSIM_SIMCTL_EXIT, 3}},
+               {60, {ACCSIM_SIMCTL_CONSOLE_TX, '!'}}};
   sc_core::sc_start(platform.clock().time(1000));
   REQUIRE(console == "ok");
   REQUIRE(status.outcome() == RunStatus::Outcome::kExited);
@@ -79,9 +79,9 @@ TEST_CASE("ID and cycle registers read back", "[sim_control]") {
   Platform platform(test::effective_config(test::two_memory_config()), status);
   Firmware fw("fw", platform.clock());
   platform.connect_initiator(fw.socket, "fw");
-  fw.script = {{0, {sim_control_reg::kId, 0}}, {123, {sim_control_reg::kCycleLo, 0}}};
+  fw.script = {{0, {ACCSIM_SIMCTL_ID, 0}}, {123, {ACCSIM_SIMCTL_CYCLE_LO, 0}}};
   sc_core::sc_start(platform.clock().time(1000));
-  REQUIRE(fw.reads == std::vector<uint32_t>{sim_control_reg::kIdValue, 123});
+  REQUIRE(fw.reads == std::vector<uint32_t>{ACCSIM_SIMCTL_ID_VALUE, 123});
 }
 
 TEST_CASE("firmware arguments read back and read as zero beyond their count", "[sim_control]") {
@@ -90,11 +90,11 @@ TEST_CASE("firmware arguments read back and read as zero beyond their count", "[
   platform.sim_control().set_firmware_args({6, 0xFFFFFFFE});
   Firmware fw("fw", platform.clock());
   platform.connect_initiator(fw.socket, "fw");
-  fw.script = {{0, {sim_control_reg::kArgCount, 0}},
-               {1, {sim_control_reg::kArg0, 0}},
-               {2, {sim_control_reg::kArg0 + 4, 0}},
-               {3, {sim_control_reg::kArg0 + 8, 0}},
-               {4, {sim_control_reg::kArg0 + 28, 0}}};
+  fw.script = {{0, {ACCSIM_SIMCTL_ARG_COUNT, 0}},
+               {1, {ACCSIM_SIMCTL_ARG0, 0}},
+               {2, {ACCSIM_SIMCTL_ARG(1), 0}},
+               {3, {ACCSIM_SIMCTL_ARG(2), 0}},
+               {4, {ACCSIM_SIMCTL_ARG(7), 0}}};
   sc_core::sc_start(platform.clock().time(1000));
   REQUIRE(fw.reads == std::vector<uint32_t>{2, 6, 0xFFFFFFFE, 0, 0});
 }
@@ -108,10 +108,10 @@ TEST_CASE("region markers nest and are reported with cycles", "[sim_control]") {
   platform.sim_control().add_region_listener([&](const RegionEvent& e) { seen.push_back(e); });
   Firmware fw("fw", platform.clock());
   platform.connect_initiator(fw.socket, "fw");
-  fw.script = {{10, {sim_control_reg::kRegionBegin, 0x1000'0000}},
-               {20, {sim_control_reg::kRegionBegin, 0x1000'0010}},
-               {30, {sim_control_reg::kRegionEnd, 0x1000'0010}},
-               {40, {sim_control_reg::kRegionEnd, 0}}};
+  fw.script = {{10, {ACCSIM_SIMCTL_REGION_BEGIN, 0x1000'0000}},
+               {20, {ACCSIM_SIMCTL_REGION_BEGIN, 0x1000'0010}},
+               {30, {ACCSIM_SIMCTL_REGION_END, 0x1000'0010}},
+               {40, {ACCSIM_SIMCTL_REGION_END, 0}}};
   sc_core::sc_start(platform.clock().time(1000));
   REQUIRE(status.running());
   REQUIRE(seen.size() == 4);
@@ -131,8 +131,8 @@ TEST_CASE("a region end that names another region fails the run", "[sim_control]
   put_string(platform, 0x1000'0010, "b");
   Firmware fw("fw", platform.clock());
   platform.connect_initiator(fw.socket, "fw");
-  fw.script = {{0, {sim_control_reg::kRegionBegin, 0x1000'0000}},
-               {5, {sim_control_reg::kRegionEnd, 0x1000'0010}}};
+  fw.script = {{0, {ACCSIM_SIMCTL_REGION_BEGIN, 0x1000'0000}},
+               {5, {ACCSIM_SIMCTL_REGION_END, 0x1000'0010}}};
   sc_core::sc_start(platform.clock().time(1000));
   REQUIRE(status.outcome() == RunStatus::Outcome::kFailed);
   REQUIRE_THAT(status.message(), Catch::Contains("\"b\"") && Catch::Contains("\"a\""));
@@ -143,7 +143,7 @@ TEST_CASE("a region name in unmapped memory fails the run", "[sim_control]") {
   Platform platform(test::effective_config(test::two_memory_config()), status);
   Firmware fw("fw", platform.clock());
   platform.connect_initiator(fw.socket, "fw");
-  fw.script = {{0, {sim_control_reg::kRegionBegin, 0x2000'0000}}};
+  fw.script = {{0, {ACCSIM_SIMCTL_REGION_BEGIN, 0x2000'0000}}};
   sc_core::sc_start(platform.clock().time(1000));
   REQUIRE(status.outcome() == RunStatus::Outcome::kFailed);
   REQUIRE_THAT(status.message(), Catch::Contains("0x20000000"));

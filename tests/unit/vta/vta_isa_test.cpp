@@ -1,7 +1,7 @@
-// The shared ISA header (accsim/vta_isa.h): every field round-trips at its limits, the default
+// The shared ISA header (accsim/hw/vta_isa.h): every field round-trips at its limits, the default
 // layout puts each field at the bit positions of reference/vta.md, and configurations whose
 // depths do not fit the encoding are refused.
-#include "accsim/vta_isa.h"
+#include "accsim/hw/vta_isa.h"
 
 #include <catch2/catch.hpp>
 #include <cstring>

@@ -11,7 +11,7 @@
 #include <random>
 #include <vector>
 
-#include "accsim/vta_regs.h"
+#include "accsim/hw/vta_regs.h"
 #include "platform_fixture.h"
 #include "stats.h"
 
@@ -20,7 +20,7 @@ using namespace accsim::vta;
 
 namespace {
 
-constexpr uint64_t kVtaBase = 0xf0010000;
+constexpr uint64_t kVtaBase = VTA_DEFAULT_BASE;
 constexpr uint64_t kDram = 0x40000000;
 constexpr uint64_t kInsnAddr = kDram + 0x0000;
 constexpr uint64_t kUopAddr = kDram + 0x8000;

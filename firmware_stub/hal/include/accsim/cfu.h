@@ -1,5 +1,5 @@
-/* CFU-Playground custom instructions: R-type on custom-0 (opcode 0x0B),
- * function_id = {funct7, funct3}.
+/* CFU-Playground custom instructions: R-type on custom-0, function_id = {funct7, funct3} (the
+ * layout is the contract accsim/hw/cfu_isa.h; the assembler's CUSTOM_0 is its opcode).
  *
  * Compiled for anything but RISC-V (the host unit tests build the very same kernels natively),
  * cfu_op() becomes a call to accsim_host_cfu(), which the host program provides on top of a

@@ -1,4 +1,4 @@
-/* One static inline wrapper per mnv2 CFU instruction (opcodes in accsim/mnv2_cfu_isa.h,
+/* One static inline wrapper per mnv2 CFU instruction (opcodes in accsim/hw/mnv2_cfu_isa.h,
  * semantics in docs/cfu.md). Each compiles to a single custom-0 instruction on RISC-V, so the
  * kernels can call them in their inner loops; on the host they reach accsim_host_cfu(). */
 #ifndef ACCSIM_MNV2_CFU_H
@@ -7,7 +7,7 @@
 #include <stdint.h>
 
 #include "accsim/cfu.h"
-#include "accsim/mnv2_cfu_isa.h"
+#include "accsim/hw/mnv2_cfu_isa.h"
 
 /* --- Per-layer scalars ------------------------------------------------------------------ */
 static inline void cfu_mnv2_set_input_depth_words(uint32_t words) {

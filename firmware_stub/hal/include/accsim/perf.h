@@ -1,5 +1,5 @@
-/* CFU-Playground-style performance counters: 8 counters that count cycles while enabled,
- * value at CSR 0xB04 + 2n, enable at 0xB05 + 2n. perf_print_all_counters() prints the
+/* CFU-Playground-style performance counters: 8 counters that count cycles while enabled (CSR
+ * numbers in accsim/hw/perf_csr.h). perf_print_all_counters() prints the
  * "Counter | Total | Starts | Average | Raw" table CFU-Playground users know, subtracting the
  * same fixed 3 cycles per start that CFU-Playground's perf.h subtracts. */
 #ifndef ACCSIM_PERF_H
@@ -7,7 +7,9 @@
 
 #include <stdint.h>
 
-#define PERF_NUM_COUNTERS 8
+#include "accsim/hw/perf_csr.h"
+
+#define PERF_NUM_COUNTERS ACCSIM_PERF_COUNTERS /* CFU-Playground's name */
 
 uint32_t perf_get_counter(int counter);
 void perf_set_counter(int counter, uint32_t value);

@@ -1,9 +1,9 @@
 /* Perf-counter hooks for kernels that also compile on the host.
  *
  * On RISC-V, PERF_ON(n) / PERF_OFF(n) are one `csrwi` each on CFU-Playground counter n's enable
- * CSR (0xB05 + 2n): no function call, so they can bracket per-pixel loops without distorting
- * what they measure. Starts are not counted there; the kernel reports them in bulk with
- * PERF_ADD_STARTS once a loop is done. On the host all three do nothing.
+ * CSR (ACCSIM_PERF_CSR_ENABLE(n), accsim/hw/perf_csr.h): no function call, so they can bracket
+ * per-pixel loops without distorting what they measure. Starts are not counted there; the kernel
+ * reports them in bulk with PERF_ADD_STARTS once a loop is done. On the host all three do nothing.
  *
  * The counters the mnv2 1x1 kernels use, with seed 001's meanings:
  *   0 all convs (the whole layer call), 1 accelerated convs (the kernel), 2 interpreting params,
@@ -28,8 +28,8 @@
 #include "accsim/perf.h"
 
 /* The "memory" clobber keeps loads and stores on the side of the hook the source puts them. */
-#define PERF_ON(n) __asm__ volatile("csrwi %0, 1" ::"i"(0xB05 + 2 * (n)) : "memory")
-#define PERF_OFF(n) __asm__ volatile("csrwi %0, 0" ::"i"(0xB05 + 2 * (n)) : "memory")
+#define PERF_ON(n) __asm__ volatile("csrwi %0, 1" ::"i"(ACCSIM_PERF_CSR_ENABLE(n)) : "memory")
+#define PERF_OFF(n) __asm__ volatile("csrwi %0, 0" ::"i"(ACCSIM_PERF_CSR_ENABLE(n)) : "memory")
 #define PERF_ADD_STARTS(n, count) perf_add_starts((n), (uint32_t)(count))
 
 #else

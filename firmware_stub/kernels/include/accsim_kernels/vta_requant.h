@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "accsim/vta_isa.h"
+#include "accsim/hw/vta_isa.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -107,7 +107,7 @@ int vta_requant_constants(int32_t mult, int shift, int32_t* const_values);
  * vta_requant_constants() is the pre_left = 0 case. */
 int vta_requant_constants_prescaled(int32_t mult, int shift, int pre_left, int32_t* const_values);
 
-/* vta_alu_lane() (one ALU lane, the model's semantics) comes from accsim/vta_isa.h. */
+/* vta_alu_lane() (one ALU lane, the model's semantics) comes from accsim/hw/vta_isa.h. */
 
 /* Runs n ops on one lane: the data row starts as acc, the scratch rows with fixed junk (so a
  * chain that read an uninitialised scratch row would be caught), the constant rows with

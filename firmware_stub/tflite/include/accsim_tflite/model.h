@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "accsim/tflite_delegate.h"
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim_tflite/flatbuffer.h"
 
 #ifdef __cplusplus
@@ -58,7 +58,7 @@ typedef struct {
   int32_t builtin;                    /* BuiltinOperator code */
   const struct TflOpKernel* ops;      /* the CPU implementation; NULL when unsupported */
   const struct TflAccelKernel* accel; /* the accelerator it runs on, NULL = the CPU */
-  int backend;                        /* TFL_BACKEND_* (accsim/tflite_delegate.h) */
+  int backend;                        /* TFL_BACKEND_* (accsim/hw/tflite_delegate.h) */
   char reason[TFL_REASON_BYTES];      /* why it is not on an accelerator it could have used */
   int inputs[TFL_MAX_OP_INPUTS];
   int input_count;

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "accsim/vta_isa.h"
+#include "accsim/hw/vta_isa.h"
 
 typedef struct {
   uintptr_t base; /* MMIO base of the register block */

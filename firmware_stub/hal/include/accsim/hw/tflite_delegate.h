@@ -1,9 +1,11 @@
 /* The delegation contract between accsim and the TFLite interpreter firmware (docs/models.md,
  * "Accelerators"): which backends exist, how accsim passes runtime.delegate and
  * runtime.placement, and the record the firmware sends back for each operator's placement.
- * C, shared by the firmware and accsim (apps/accsim) so both read the same numbers. */
-#ifndef ACCSIM_TFLITE_DELEGATE_H
-#define ACCSIM_TFLITE_DELEGATE_H
+ * C, shared by the firmware and accsim (apps/accsim) so both read the same numbers; the values
+ * travel through sim-control registers (accsim/hw/sim_control_regs.h) and simulated memory.
+ * Part of accsim/hw/, the contracts both sides include (README.md there). */
+#ifndef ACCSIM_HW_TFLITE_DELEGATE_H
+#define ACCSIM_HW_TFLITE_DELEGATE_H
 
 #include <stdint.h>
 

@@ -1,12 +1,14 @@
 /* The mnv2 CFU's instruction set: seed 001's mnv2_first accelerator (CFU-Playground) plus the
  * instructions of its earlier design stages. One header for both sides: the firmware HAL
  * (accsim/mnv2_cfu.h) and the simulator's C++ model (models/cfu/) include it, so their opcode
- * numbers cannot drift apart. docs/cfu.md documents semantics, timing and errors.
+ * numbers cannot drift apart; the RTL (rtl/cfu/mnv2/Cfu.v) cannot include C, so tests/unit/hw
+ * checks its opcodes against these. docs/cfu.md documents semantics, timing and errors.
  *
- * Every instruction is custom-0 R-type, function_id = {funct7, funct3}; funct3 = 0 unless noted.
- * Setters and store pushes take their value in rs1. */
-#ifndef ACCSIM_MNV2_CFU_ISA_H
-#define ACCSIM_MNV2_CFU_ISA_H
+ * Every instruction is custom-0 R-type, function_id = {funct7, funct3} (accsim/hw/cfu_isa.h);
+ * funct3 = 0 unless noted. Setters and store pushes take their value in rs1.
+ * Part of accsim/hw/, the contracts both sides include (README.md there). */
+#ifndef ACCSIM_HW_MNV2_CFU_ISA_H
+#define ACCSIM_HW_MNV2_CFU_ISA_H
 
 /* --- The final design (funct7 numbers as in mnv2_first) --------------------------------- */
 #define MNV2_SET_INPUT_DEPTH_WORDS 10 /* input depth / 4; restarts the input store */

@@ -8,9 +8,10 @@
  * full. vta_layout_init() derives the positions for any configuration and refuses one whose
  * fields do not fit (upstream refuses it with a static_assert).
  *
- * An instruction is two little-endian 64-bit words: bits [63:0] in `lo`, [127:64] in `hi`. */
-#ifndef ACCSIM_VTA_ISA_H
-#define ACCSIM_VTA_ISA_H
+ * An instruction is two little-endian 64-bit words: bits [63:0] in `lo`, [127:64] in `hi`.
+ * Part of accsim/hw/, the contracts both sides include (README.md there). */
+#ifndef ACCSIM_HW_VTA_ISA_H
+#define ACCSIM_HW_VTA_ISA_H
 
 #include <stdint.h>
 #include <string.h>

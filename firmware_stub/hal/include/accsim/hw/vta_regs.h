@@ -17,9 +17,10 @@
  *
  * Polling contract (no interrupt): write INSN_COUNT and INSN_ADDR, write 1 to CONTROL, then
  * read CONTROL until bit 1 is set. Each read of a register synchronises the CPU with the VTA,
- * so a poll sees the VTA's true progress. Launching while busy stops the run with an error. */
-#ifndef ACCSIM_VTA_REGS_H
-#define ACCSIM_VTA_REGS_H
+ * so a poll sees the VTA's true progress. Launching while busy stops the run with an error.
+ * Part of accsim/hw/, the contracts both sides include (README.md there). */
+#ifndef ACCSIM_HW_VTA_REGS_H
+#define ACCSIM_HW_VTA_REGS_H
 
 #define VTA_REG_CONTROL 0x00u
 #define VTA_REG_CYCLES 0x04u
@@ -33,6 +34,7 @@
 #define VTA_REG_ID 0x40u
 #define VTA_REG_SHAPE 0x44u
 #define VTA_REG_DEPTHS 0x48u
+/* The bytes the block decodes on the bus; vta.base must be aligned to it. */
 #define VTA_REG_BLOCK_SIZE 0x100u
 
 #define VTA_CONTROL_START 0x1u
@@ -41,7 +43,19 @@
 
 #define VTA_ID_VALUE 0x56544130u /* "VTA0" */
 
-/* Where configs/vta*.json map the block (inside the uncached I/O region 0x80000000+). */
+/* SHAPE and DEPTHS: log2 values, each field at its shift and as wide as its mask. */
+#define VTA_SHAPE_LOG_BATCH_SHIFT 0
+#define VTA_SHAPE_LOG_BLOCK_SHIFT 4
+#define VTA_SHAPE_FIELD_MASK 0xfu
+#define VTA_DEPTHS_LOG_UOP_SHIFT 0
+#define VTA_DEPTHS_LOG_INP_SHIFT 8
+#define VTA_DEPTHS_LOG_WGT_SHIFT 16
+#define VTA_DEPTHS_LOG_ACC_SHIFT 24
+#define VTA_DEPTHS_FIELD_MASK 0xffu
+
+/* The schema's default for vta.base (tests/unit/hw checks it), inside the uncached I/O region
+ * 0x80000000+. Firmware that runs without a model workload assumes it; with one it reads the
+ * actual base from sim-control SOC_VTA_BASE. */
 #define VTA_DEFAULT_BASE 0xf0010000u
 
 #endif
