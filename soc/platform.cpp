@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "accsim/hw/sim_control_regs.h"
+#include "cache_config.h"
 #include "jsonconfig/config.h"
 #include "l2_cache.h"
 #include "stats.h"
@@ -51,14 +52,8 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
     if (mem.contains("l2")) {
       const auto& l2 = mem.at("l2");
       L2Params p;
-      p.cache.size_bytes = static_cast<uint32_t>(config::as_u64(l2.at("size")));
-      p.cache.line_bytes = static_cast<uint32_t>(config::as_u64(l2.at("line_bytes")));
-      p.cache.ways = l2.at("ways").get<uint32_t>();
-      p.cache.replacement = cache::Replacement::kLru;
-      p.cache.write_policy = l2.at("write_policy").get<std::string>() == "write-through"
-                                 ? cache::WritePolicy::kWriteThrough
-                                 : cache::WritePolicy::kWriteBack;
-      p.cache.write_allocate = l2.at("write_allocate").get<bool>();
+      p.cache = cache::cache_params_from_json(l2);
+      p.cache.replacement = cache::Replacement::kLru;  // LiteX's L2
       p.hit_latency_cycles = l2.at("hit_latency_cycles").get<uint64_t>();
       p.cycles_per_beat = l2.at("cycles_per_beat").get<uint64_t>();
       p.beat_bytes = bus_params.width_bytes;

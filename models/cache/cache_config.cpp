@@ -7,17 +7,11 @@ namespace accsim::cache {
 namespace {
 CacheTiming timing_from_json(const nlohmann::json& j, uint64_t seed) {
   CacheTiming t;
-  t.params.size_bytes = static_cast<uint32_t>(config::as_u64(j.at("size")));
-  t.params.line_bytes = static_cast<uint32_t>(config::as_u64(j.at("line_bytes")));
-  t.params.ways = j.at("ways").get<uint32_t>();
+  t.params = cache_params_from_json(j);
   const std::string r = j.at("replacement").get<std::string>();
   t.params.replacement = r == "fifo"     ? Replacement::kFifo
                          : r == "random" ? Replacement::kRandom
                                          : Replacement::kLru;
-  t.params.write_policy = j.at("write_policy").get<std::string>() == "write-back"
-                              ? WritePolicy::kWriteBack
-                              : WritePolicy::kWriteThrough;
-  t.params.write_allocate = j.at("write_allocate").get<bool>();
   t.params.seed = seed;
   t.hit_latency_cycles = j.at("hit_latency_cycles").get<uint32_t>();
   t.miss_overhead_cycles = j.at("miss_overhead_cycles").get<uint32_t>();
@@ -26,6 +20,19 @@ CacheTiming timing_from_json(const nlohmann::json& j, uint64_t seed) {
   return t;
 }
 }  // namespace
+
+// The keys every cache has, L1 or L2 (caches.icache, caches.dcache, memories.*.l2).
+CacheParams cache_params_from_json(const nlohmann::json& j) {
+  CacheParams p;
+  p.size_bytes = static_cast<uint32_t>(config::as_u64(j.at("size")));
+  p.line_bytes = static_cast<uint32_t>(config::as_u64(j.at("line_bytes")));
+  p.ways = j.at("ways").get<uint32_t>();
+  p.write_policy = j.at("write_policy").get<std::string>() == "write-back"
+                       ? WritePolicy::kWriteBack
+                       : WritePolicy::kWriteThrough;
+  p.write_allocate = j.at("write_allocate").get<bool>();
+  return p;
+}
 
 CachesConfig caches_config_from_json(const nlohmann::json& section, uint64_t seed) {
   CachesConfig c;

@@ -34,6 +34,8 @@ struct CachesConfig {
   std::vector<AddressSpan> uncached;
 };
 
+// Size, line, ways, write policy and allocation of any cache section (an L1's or an L2's).
+CacheParams cache_params_from_json(const nlohmann::json& cache_section);
 CachesConfig caches_config_from_json(const nlohmann::json& caches_section, uint64_t seed);
 
 }  // namespace accsim::cache
