@@ -61,6 +61,32 @@ class ValueError : public std::invalid_argument {
 // A checked schema. Construction validates the schema itself (every node needs a "type" and a
 // "description", keywords must be known, defaults must satisfy their own node) and throws
 // ConfigError with origin = the schema file (or the origin given to from_json).
+//
+// Discriminated objects. An "object" node may carry "variant_key" and "variants" (always both):
+//   {"type": "object", "description": "One device", "variant_key": "kind",
+//    "required": ["kind", ...],
+//    "properties": {"kind": {"type": "string", "description": "..."}, ...common keys},
+//    "variants": {"timer": {"description": "...", "properties": {...}, "required": [...]},
+//                 "plugin": {...}}}
+// Each entry has the common "properties" plus those of the variant its variant key names.
+//  - "variant_key" names a common property of type "string" that is listed in "required" (so it
+//    has no default and is not optional). Its values are the variant names: an "enum" on it may
+//    be left out, and if given must list exactly the variant names.
+//  - "variants" is a non-empty object of variants by non-empty name. A variant is not a schema
+//    node: its keywords are "description" (required), "properties" (required, may be {}) and
+//    "required" (names of its own properties). Its properties are full schema nodes and may not
+//    redefine a common property.
+//  - Validation: the variant's defaults are filled in like the common ones ("<defaults>"
+//    origins); an unknown key is reported with a hint over the common and the selected variant's
+//    keys, or, if another variant defines it, naming that variant. A missing, non-string or
+//    unknown variant key is one error at "<path>.<variant_key>" (unknown values get a spelling
+//    hint); the entry's common keys are still checked, its other keys are not (they would only
+//    be follow-on errors).
+//  - schema_to_markdown lists the common keys, then for each variant in name order a row for
+//    the variant and its keys qualified as "(kind timer)".
+// To assemble a schema from per-component fragments, insert each fragment as
+// root["properties"]["devices"]["items"]["variants"][kind] before from_json; nlohmann's
+// operator[] silently replaces an existing entry, so check for a duplicate kind first.
 class Schema {
  public:
   static Schema from_file(const std::filesystem::path& file);

@@ -23,7 +23,7 @@ const std::vector<std::string> kCommonKeywords = {"type", "description", "defaul
 // Keywords each type accepts besides the common ones.
 const std::map<std::string, std::vector<std::string>>& type_keywords() {
   static const std::map<std::string, std::vector<std::string>> keywords = {
-      {"object", {"properties", "required", "optional"}},
+      {"object", {"properties", "required", "optional", "variant_key", "variants"}},
       {"map", {"values", "key_pattern", "min_entries", "optional"}},
       {"array", {"items", "min_items", "max_items"}},
       {"integer", {"minimum", "maximum"}},
@@ -36,8 +36,22 @@ const std::map<std::string, std::vector<std::string>>& type_keywords() {
   return keywords;
 }
 
+// A variant is not a schema node of its own: it only adds keys to its object.
+const std::vector<std::string> kVariantKeywords = {"description", "properties", "required"};
+
 std::string keyword_path(const std::string& path, const std::string& keyword) {
   return detail::child_path(path, keyword);
+}
+
+bool has_description(const json& node) {
+  return node.contains("description") && node.at("description").is_string() &&
+         !node.at("description").get_ref<const std::string&>().empty();
+}
+
+std::string quoted_list(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& name : names) list += (list.empty() ? "" : ", ") + quote(name);
+  return list;
 }
 
 class SchemaChecker {
@@ -69,10 +83,7 @@ class SchemaChecker {
       error(path, "expected a schema node (an object), got " + describe(node));
       return;
     }
-    const bool has_description = node.contains("description") &&
-                                 node.at("description").is_string() &&
-                                 !node.at("description").get_ref<const std::string&>().empty();
-    if (!has_description) error(path, "missing \"description\" (a non-empty string)");
+    if (!has_description(node)) error(path, "missing \"description\" (a non-empty string)");
     const auto type = check_type(node, path);
     if (!type) return;
     check_keywords(node, *type, path);
@@ -141,9 +152,15 @@ class SchemaChecker {
     for (const auto& [name, child] : properties.items()) {
       check_node(child, detail::child_path(properties_path, name));
     }
-    if (!node.contains("required")) return;
+    check_required(node, properties, path);
+    if (node.contains("variant_key") || node.contains("variants")) check_variants(node, path);
+  }
+
+  // The "required" list of `holder` (an object node or a variant) against its `properties`.
+  void check_required(const json& holder, const json& properties, const std::string& path) {
+    if (!holder.contains("required")) return;
     const std::string required_path = keyword_path(path, "required");
-    const json& required = node.at("required");
+    const json& required = holder.at("required");
     if (!required.is_array()) {
       error(required_path, "expected an array of property names, got " + describe(required));
       return;
@@ -170,6 +187,119 @@ class SchemaChecker {
         error(item_path, "required property " + quote(name) + " is also optional");
       }
     }
+  }
+
+  // "variant_key" and "variants" of an object node whose "properties" are an object.
+  void check_variants(const json& node, const std::string& path) {
+    const std::string key_path = keyword_path(path, "variant_key");
+    const std::string variants_path = keyword_path(path, "variants");
+    if (!node.contains("variant_key")) {
+      error(key_path, "\"variants\" needs \"variant_key\" (the property that selects a variant)");
+    }
+    if (!node.contains("variants")) {
+      error(variants_path, "\"variant_key\" needs \"variants\" (an object of variants by name)");
+    }
+    std::vector<std::string> names;
+    if (node.contains("variants")) {
+      const json& variants = node.at("variants");
+      if (!variants.is_object() || variants.empty()) {
+        error(variants_path,
+              "expected a non-empty object of variants by name, got " + describe(variants));
+      } else {
+        for (const auto& [name, variant] : variants.items()) {
+          names.push_back(name);
+          check_variant(variant, name, node.at("properties"),
+                        detail::child_path(variants_path, name));
+        }
+      }
+    }
+    if (node.contains("variant_key")) check_variant_key(node, names, path);
+  }
+
+  // The variant key must be a required string property: an entry without it could not say
+  // which keys it may have, and a default kind would silently reinterpret an entry that forgot
+  // to name its own. Its values are the variant names, so an "enum" is redundant; if given
+  // anyway it must agree.
+  void check_variant_key(const json& node, const std::vector<std::string>& names,
+                         const std::string& path) {
+    const std::string key_path = keyword_path(path, "variant_key");
+    const json& key = node.at("variant_key");
+    if (!key.is_string()) {
+      error(key_path, "expected a property name, got " + describe(key));
+      return;
+    }
+    const auto& name = key.get_ref<const std::string&>();
+    const json& properties = node.at("properties");
+    if (!properties.contains(name)) {
+      std::vector<std::string> known;
+      for (const auto& [property, unused] : properties.items()) known.push_back(property);
+      std::string message = "variant key " + quote(name) + " is not in \"properties\"";
+      const std::string hint = did_you_mean(name, known);
+      if (!hint.empty()) message += " (did you mean " + quote(hint) + "?)";
+      error(key_path, message);
+      return;
+    }
+    const json& property = properties.at(name);
+    // A malformed property node has been reported by check_node already.
+    if (!property.is_object() || !property.contains("type")) return;
+    if (property.at("type") != "string") {
+      error(key_path, "variant key " + quote(name) + " must be a string property, got type " +
+                          detail::dump_scalar(property.at("type")));
+      return;
+    }
+    const json required = node.value("required", json::array());
+    if (!required.is_array() ||
+        std::find(required.begin(), required.end(), key) == required.end()) {
+      error(key_path, "variant key " + quote(name) + " must be listed in \"required\"");
+    }
+    if (!property.contains("enum") || names.empty()) return;
+    const json& values = property.at("enum");
+    std::set<std::string> listed;
+    for (const auto& value : values.is_array() ? values : json::array()) {
+      if (value.is_string()) listed.insert(value.get<std::string>());
+    }
+    if (listed != std::set<std::string>(names.begin(), names.end())) {
+      error(keyword_path(detail::child_path(keyword_path(path, "properties"), name), "enum"),
+            "the values of variant key " + quote(name) + " are the variant names (" +
+                quoted_list(names) + "); list exactly those or leave \"enum\" out");
+    }
+  }
+
+  void check_variant(const json& variant, const std::string& name, const json& common,
+                     const std::string& path) {
+    if (name.empty()) error(path, "a variant needs a non-empty name");
+    if (!variant.is_object()) {
+      error(path, "expected a variant (an object with \"description\" and \"properties\"), got " +
+                      describe(variant));
+      return;
+    }
+    for (const auto& [keyword, unused] : variant.items()) {
+      if (std::find(kVariantKeywords.begin(), kVariantKeywords.end(), keyword) !=
+          kVariantKeywords.end()) {
+        continue;
+      }
+      std::string message = "unknown keyword " + quote(keyword) + " for a variant";
+      const std::string hint = did_you_mean(keyword, kVariantKeywords);
+      if (!hint.empty()) message += " (did you mean " + quote(hint) + "?)";
+      error(keyword_path(path, keyword), message);
+    }
+    if (!has_description(variant)) error(path, "missing \"description\" (a non-empty string)");
+    const std::string properties_path = keyword_path(path, "properties");
+    if (!variant.contains("properties") || !variant.at("properties").is_object()) {
+      error(properties_path, "a variant needs \"properties\" (an object, may be empty)");
+      return;
+    }
+    const json& properties = variant.at("properties");
+    for (const auto& [property, child] : properties.items()) {
+      const std::string property_path = detail::child_path(properties_path, property);
+      // One meaning per key across all entries: the common node would silently win.
+      if (common.contains(property)) {
+        error(property_path, "variant redefines common property " + quote(property));
+        continue;
+      }
+      check_node(child, property_path);
+    }
+    check_required(variant, properties, path);
   }
 
   void check_map(const json& node, const std::string& path) {
@@ -293,6 +423,14 @@ class SchemaChecker {
       const std::string properties_path = keyword_path(path, "properties");
       for (const auto& [name, child] : node.at("properties").items()) {
         check_defaults(child, detail::child_path(properties_path, name));
+      }
+      const json variants = node.value("variants", json::object());
+      for (const auto& [name, variant] : variants.items()) {
+        const std::string variant_path = detail::child_path(keyword_path(path, "variants"), name);
+        for (const auto& [property, child] : variant.at("properties").items()) {
+          check_defaults(child,
+                         detail::child_path(keyword_path(variant_path, "properties"), property));
+        }
       }
     } else if (type == "map") {
       check_defaults(node.at("values"), keyword_path(path, "values"));

@@ -19,10 +19,22 @@ bool is_negative_integer(const json& value) {
   return value.is_number_integer() && !value.is_number_unsigned() && value.get<int64_t>() < 0;
 }
 
-std::string unknown_key_message(const std::string& key, const json& properties) {
-  std::vector<std::string> valid;
-  for (const auto& [name, unused] : properties.items()) valid.push_back(name);
-  std::string message = "unknown key " + quote(key);
+std::string quoted_list(const std::vector<std::string>& names) {
+  std::string list;
+  for (const auto& name : names) list += (list.empty() ? "" : ", ") + quote(name);
+  return list;
+}
+
+std::vector<std::string> names_of(const json& object) {
+  std::vector<std::string> names;
+  for (const auto& [name, unused] : object.items()) names.push_back(name);
+  return names;
+}
+
+// `context` qualifies the key ("" or ` for kind "timer"`); `valid` is sorted.
+std::string unknown_key_message(const std::string& key, const std::vector<std::string>& valid,
+                                const std::string& context = "") {
+  std::string message = "unknown key " + quote(key) + context;
   const std::string hint = did_you_mean(key, valid);
   if (!hint.empty()) return message + " (did you mean " + quote(hint) + "?)";
   if (valid.empty()) return message + " (no keys are allowed here)";
@@ -34,14 +46,8 @@ std::string unknown_key_message(const std::string& key, const json& properties) 
   return message + ")";
 }
 
-std::string enum_message(const json& allowed, const std::string& got) {
-  std::vector<std::string> names;
-  std::string message = "expected one of ";
-  for (const auto& item : allowed) {
-    names.push_back(item.get<std::string>());
-    message += (names.size() == 1 ? "" : ", ") + quote(names.back());
-  }
-  message += ", got " + quote(got);
+std::string enum_message(const std::vector<std::string>& names, const std::string& got) {
+  std::string message = "expected one of " + quoted_list(names) + ", got " + quote(got);
   const std::string hint = did_you_mean(got, names);
   if (!hint.empty()) message += " (did you mean " + quote(hint) + "?)";
   return message;
@@ -51,6 +57,50 @@ std::set<std::string> keys_of(const json& object) {
   std::set<std::string> keys;
   for (const auto& [key, unused] : object.items()) keys.insert(key);
   return keys;
+}
+
+// An unknown key of a discriminated object whose variant is `chosen`. A key that another variant
+// defines was most likely meant for that variant (a wrong variant key, or a key pasted into the
+// wrong entry); saying so helps more than a spelling hint.
+std::string unknown_variant_key_message(const json& node, const json& chosen,
+                                        const std::string& key) {
+  const auto& variant_key = node.at("variant_key").get_ref<const std::string&>();
+  const json& variants = node.at("variants");
+  const std::string context = " for " + variant_key + " " + dump_scalar(chosen);
+  std::vector<std::string> owners;
+  for (const auto& [name, variant] : variants.items()) {
+    if (variant.at("properties").contains(key)) owners.push_back(name);
+  }
+  if (!owners.empty()) {
+    return "unknown key " + quote(key) + context + " (only for " + variant_key + " " +
+           quoted_list(owners) + ")";
+  }
+  std::set<std::string> valid = keys_of(node.at("properties"));
+  valid.merge(keys_of(variants.at(chosen.get<std::string>()).at("properties")));
+  return unknown_key_message(key, {valid.begin(), valid.end()}, context);
+}
+
+// The variant of a discriminated object ("variants") that `value` selects, or nullptr and the
+// problem to report at its variant key (missing, not a string, names no variant).
+struct Selection {
+  const json* variant;
+  std::string problem;
+};
+
+Selection select_variant(const json& node, const json& value) {
+  const auto& key = node.at("variant_key").get_ref<const std::string&>();
+  const json& variants = node.at("variants");
+  const std::vector<std::string> names = names_of(variants);
+  if (!value.contains(key)) {
+    return {nullptr, "missing required key " + quote(key) + " (one of " + quoted_list(names) + ")"};
+  }
+  const json& chosen = value.at(key);
+  if (!chosen.is_string()) {
+    return {nullptr, "expected one of " + quoted_list(names) + ", got " + describe(chosen)};
+  }
+  const auto& name = chosen.get_ref<const std::string&>();
+  if (!variants.contains(name)) return {nullptr, enum_message(names, name)};
+  return {&variants.at(name), ""};
 }
 
 }  // namespace
@@ -93,33 +143,58 @@ void Validator::check_object(const json& node, json& value, const std::string& p
     report(path, "expected an object, got " + describe(value));
     return;
   }
+  static const json kNoProperties = json::object();
   const json& properties = node.at("properties");
   std::set<std::string> required;
   for (const auto& name : node.value("required", json::array())) {
     required.insert(name.get<std::string>());
   }
+  // A discriminated object ("variants"): its variant key selects which keys besides the common
+  // ones are allowed. Without a valid selection only the common keys can be judged; the variant
+  // key's own error is the one the user has to fix, so the other keys are left alone.
+  const bool has_variants = node.contains("variants");
+  const std::string variant_key = has_variants ? node.at("variant_key").get<std::string>() : "";
+  const Selection selection = has_variants ? select_variant(node, value) : Selection{nullptr, ""};
+  const json& variant_properties =
+      selection.variant != nullptr ? selection.variant->at("properties") : kNoProperties;
+  if (selection.variant != nullptr) {
+    for (const auto& name : selection.variant->value("required", json::array())) {
+      required.insert(name.get<std::string>());
+    }
+  }
   // Walk config keys and schema keys together, in sorted order, so diagnostics come out in
   // document order whether a key is unknown, present or missing.
   std::set<std::string> names = keys_of(value);
   names.merge(keys_of(properties));
+  names.merge(keys_of(variant_properties));
   for (const auto& name : names) {
     const std::string key_path = child_path(path, name);
-    if (!properties.contains(name)) {
-      report(key_path, unknown_key_message(name, properties));
+    if (has_variants && name == variant_key) {
+      if (!selection.problem.empty()) report(key_path, selection.problem);
       continue;
     }
-    const json& child_node = properties.at(name);
+    const json* child_node = properties.contains(name)           ? &properties.at(name)
+                             : variant_properties.contains(name) ? &variant_properties.at(name)
+                                                                 : nullptr;
+    if (child_node == nullptr) {
+      if (!has_variants) {
+        report(key_path, unknown_key_message(name, names_of(properties)));
+      } else if (selection.variant != nullptr) {
+        report(key_path, unknown_variant_key_message(node, value.at(variant_key), name));
+      }
+      continue;
+    }
     if (value.contains(name)) {
-      if (value.at(name).is_null() && is_optional(child_node)) {
+      if (value.at(name).is_null() && is_optional(*child_node)) {
         value.erase(name);
         origin_erase_tree(m_origins, key_path);
         continue;
       }
-      check(child_node, value.at(name), key_path);
+      check(*child_node, value.at(name), key_path);
     } else if (required.count(name) != 0) {
       report(path, "missing required key " + quote(name));
     } else {
-      fill_absent(child_node, value, name, key_path);
+      fill_absent(*child_node, value, name, key_path);
     }
   }
 }
@@ -239,7 +314,9 @@ void Validator::check_string(const json& node, const json& value, const std::str
   for (const auto& allowed : node.at("enum")) {
     if (allowed == text) return;
   }
-  report(path, enum_message(node.at("enum"), text));
+  std::vector<std::string> names;
+  for (const auto& allowed : node.at("enum")) names.push_back(allowed.get<std::string>());
+  report(path, enum_message(names, text));
 }
 
 void Validator::check_size(const json& node, json& value, const std::string& path) {
