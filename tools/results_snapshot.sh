@@ -6,7 +6,8 @@
 # OUT_DIR/runs/NAME/ keeps every output file of run NAME except host.json (host seconds and
 # speed), plus run.txt (the command, exit code, stdout and stderr); the source tree, build tree,
 # models folder and OUT_DIR are written as @SRC@, @BUILD@, @MODELS@ and @SNAPSHOT@ in every
-# text file, and the summary's host-speed line is dropped. OUT_DIR/firmware.sha256 hashes what
+# text file, and the host-timed lines (the summary's host speed, the 10-second progress reports,
+# a first build of a user CFU) are dropped. OUT_DIR/firmware.sha256 hashes what
 # each ELF loads, so a changed firmware build is told apart from a changed simulator.
 # Environment: JOBS (default 2), ACCSIM_MODELS (the real models, default ../shared/models beside
 # the source tree), ACCSIM_CFU_CACHE (verilated user CFUs, default BUILD_DIR/cfu_cache).
@@ -96,7 +97,7 @@ run_one() {  # NAME ARGS...
     cat "$dir/.stdout"
     echo "--- stderr"
     cat "$dir/.stderr"
-  } | grep -Ev '^  host  |verilating .* \(first use of this design' |
+  } | grep -Ev '^  host  |accsim: info: progress: |verilating .* \(first use of this design' |
     sed $normalise_expr >"$dir/run.txt"
   rm -f "$dir/.stdout" "$dir/.stderr"
   local f
