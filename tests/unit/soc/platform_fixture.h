@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "embedded_schema.h"
+#include "architecture_checks.h"
 #include "jsonconfig/config.h"
 #include "platform.h"
 
@@ -13,8 +13,7 @@ namespace accsim::test {
 
 inline nlohmann::json effective_config(const nlohmann::json& doc,
                                        const std::vector<std::string>& overrides = {}) {
-  static const auto schema = config::Schema::from_json(nlohmann::json::parse(embedded_schema()));
-  return config::load_json(doc, "<test>", overrides, schema).effective;
+  return config::load_json(doc, "<test>", overrides, soc::architecture_schema()).effective;
 }
 
 // Two memories and sim-control: "fast" SRAM (latency 1) and "slow" DRAM (latency 20).
