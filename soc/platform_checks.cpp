@@ -5,6 +5,7 @@
 
 #include "accsim/hw/sim_control_regs.h"
 #include "address_map.h"
+#include "cache.h"
 
 namespace accsim {
 
@@ -108,22 +109,10 @@ void check_fabric(const config::LoadedConfig& config, std::vector<config::Diagno
     if (any_reported(diags, inputs)) continue;
     const auto size = config::parse_size((*c)["size"]);
     const auto line = config::parse_size((*c)["line_bytes"]);
-    if (!size || !line || *line == 0 || !(*c)["ways"].is_number_unsigned()) continue;
-    const uint64_t ways = (*c)["ways"].get<uint64_t>();
-    const uint64_t lines = *size / *line;
-    const auto report = [&](const std::string& path, const std::string& message) {
-      diags.push_back(config::derived_problem(config, path, inputs, message));
-    };
-    if (*line > *size) {
-      report(prefix + ".line_bytes", "line size " + std::to_string(*line) +
-                                         " exceeds the cache size " + std::to_string(*size));
-    } else if (ways > lines) {
-      report(prefix + ".ways", std::to_string(ways) + " ways but the cache holds only " +
-                                   std::to_string(lines) + " lines (0 = fully associative)");
-    } else if (ways != 0 && (lines % ways != 0 || ((lines / ways) & (lines / ways - 1)) != 0)) {
-      report(prefix + ".ways", std::to_string(ways) + " ways do not divide " +
-                                   std::to_string(lines) +
-                                   " lines into a power-of-two number of sets");
+    if (!size || !line || !(*c)["ways"].is_number_unsigned()) continue;
+    if (const auto problem = cache::geometry_problem(*size, *line, (*c)["ways"].get<uint64_t>())) {
+      diags.push_back(
+          config::derived_problem(config, prefix + "." + problem->key, inputs, problem->message));
     }
   }
   if (const auto* bht = find(cfg, {"cpu", "timing", "bht_entries"});

@@ -16,18 +16,37 @@ uint32_t log2(uint64_t v) {
 }
 }  // namespace
 
-Cache::Cache(const CacheParams& params) : m_params(params) {
-  if (!power_of_two(params.line_bytes) || params.line_bytes < 4) {
-    throw std::invalid_argument("cache line size must be a power of two >= 4");
+std::optional<GeometryProblem> geometry_problem(uint64_t size, uint64_t line, uint64_t ways) {
+  const auto n = [](uint64_t v) { return std::to_string(v); };
+  if (!power_of_two(line) || line < 4) {
+    return GeometryProblem{"line_bytes", "line size " + n(line) + " is not a power of two >= 4"};
   }
-  if (params.size_bytes % params.line_bytes != 0 || params.size_bytes < params.line_bytes) {
-    throw std::invalid_argument("cache size must be a multiple of the line size");
+  if (line > size) {
+    return GeometryProblem{"line_bytes",
+                           "line size " + n(line) + " exceeds the cache size " + n(size)};
+  }
+  if (size % line != 0) {
+    return GeometryProblem{"size",
+                           "size " + n(size) + " is not a multiple of the line size " + n(line)};
+  }
+  const uint64_t lines = size / line;
+  if (ways > lines) {
+    return GeometryProblem{"ways", n(ways) + " ways but the cache holds only " + n(lines) +
+                                       " lines (0 = fully associative)"};
+  }
+  if (ways != 0 && (lines % ways != 0 || !power_of_two(lines / ways))) {
+    return GeometryProblem{"ways", n(ways) + " ways do not divide " + n(lines) +
+                                       " lines into a power-of-two number of sets"};
+  }
+  return std::nullopt;
+}
+
+Cache::Cache(const CacheParams& params) : m_params(params) {
+  if (const auto problem = geometry_problem(params.size_bytes, params.line_bytes, params.ways)) {
+    throw std::invalid_argument("cache " + problem->key + ": " + problem->message);
   }
   const uint32_t lines = params.size_bytes / params.line_bytes;
   m_ways = params.ways == 0 ? lines : params.ways;
-  if (lines % m_ways != 0 || !power_of_two(lines / m_ways)) {
-    throw std::invalid_argument("cache size / (line size x ways) must be a power of two");
-  }
   m_sets = lines / m_ways;
   m_line_shift = log2(params.line_bytes);
   m_line_mask = params.line_bytes - 1;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,15 @@ struct CacheCounters {
   uint64_t writebacks = 0;
   uint64_t evictions = 0;
 };
+
+// What is wrong with a geometry, if anything: `key` is the cache key at fault ("line_bytes",
+// "size", "ways"). The one place the rules are written: the Cache refuses such a geometry, and
+// the config checks (soc/platform_checks.cpp) report it at its key.
+struct GeometryProblem {
+  std::string key;
+  std::string message;
+};
+std::optional<GeometryProblem> geometry_problem(uint64_t size, uint64_t line, uint64_t ways);
 
 class Cache {
  public:
