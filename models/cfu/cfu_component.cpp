@@ -63,6 +63,18 @@ class CfuComponent : public soc::Component {
   std::unique_ptr<CfuPort> m_port;
 };
 
+// The section's schema: cfu.schema.json with cfu.kind's values taken from the kinds table, so a
+// new kind is one row there.
+std::string_view cfu_schema() {
+  static const std::string text = [] {
+    nlohmann::json schema = nlohmann::json::parse(cfu_schema_fragment());
+    nlohmann::json& names = schema["properties"]["kind"]["enum"];
+    for (const CfuKind* kind : cfu_kinds()) names.push_back(kind->name);
+    return schema.dump();
+  }();
+  return text;
+}
+
 }  // namespace
 
 const soc::ComponentType& cfu_component_type() {
@@ -70,7 +82,7 @@ const soc::ComponentType& cfu_component_type() {
       "cfu",
       "cfu",
       soc::ComponentType::Attach::kCpu,
-      cfu_schema_fragment,
+      cfu_schema,
       [](const soc::ComponentConfig& config) {
         const nlohmann::json& section = config.section();
         cfu_kind(section).check(section);

@@ -95,6 +95,12 @@ const CfuKind kKinds[] = {
 
 }  // namespace
 
+std::vector<const CfuKind*> cfu_kinds() {
+  std::vector<const CfuKind*> kinds;
+  for (const CfuKind& kind : kKinds) kinds.push_back(&kind);
+  return kinds;
+}
+
 const CfuKind& cfu_kind(const nlohmann::json& cfu) {
   const std::string name = cfu.value("kind", "mnv2");
   for (const CfuKind& kind : kKinds) {

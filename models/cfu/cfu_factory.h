@@ -7,6 +7,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "cfu_module.h"
 #include "verilated_cfu_options.h"
@@ -24,6 +25,8 @@ struct CfuKind {
                                     const Note& note);
 };
 
+// Every kind, in table order.
+std::vector<const CfuKind*> cfu_kinds();
 // The kind named by the section's "kind"; throws config::ValueError at cfu.kind if unknown.
 const CfuKind& cfu_kind(const nlohmann::json& cfu);
 
