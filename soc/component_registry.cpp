@@ -1,6 +1,7 @@
 #include "component_registry.h"
 
 #include "cfu_component.h"
+#include "crc32_component.h"
 #include "vta_component.h"
 
 namespace accsim::soc {
@@ -11,6 +12,7 @@ const std::vector<const ComponentType*>& component_types() {
   static const std::vector<const ComponentType*> types = {
       &cfu::cfu_component_type(),
       &vta::vta_component_type(),
+      &crc32::crc32_component_type(),
   };
   return types;
 }
