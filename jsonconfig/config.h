@@ -62,6 +62,11 @@ class ValueError : public std::invalid_argument {
 // "description", keywords must be known, defaults must satisfy their own node) and throws
 // ConfigError with origin = the schema file (or the origin given to from_json).
 //
+// Free-form objects. An "object" node with "any_keys": true keeps keys its "properties" do not
+// list as they are written, any value, unchecked: for an object only its reader can judge (a
+// plug-in's "params", checked by the plug-in). Listed properties are still validated and
+// defaulted. Not allowed together with "variants".
+//
 // Discriminated objects. An "object" node may carry "variant_key" and "variants" (always both):
 //   {"type": "object", "description": "One device", "variant_key": "kind",
 //    "required": ["kind", ...],

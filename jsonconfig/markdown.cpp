@@ -56,6 +56,7 @@ std::vector<std::string> constraints(const json& node, bool required,
   add("min_entries", "at least entries:");
   add("alignment", "aligned to");
   if (node.value("power_of_two", json(false)) == true) parts.push_back("power of two");
+  if (node.value("any_keys", json(false)) == true) parts.push_back("any keys (not checked here)");
   if (node.value("file", json(false)) == true) {
     parts.push_back("a file, relative to the config file that names it");
   }

@@ -23,7 +23,7 @@ const std::vector<std::string> kCommonKeywords = {"type", "description", "defaul
 // Keywords each type accepts besides the common ones.
 const std::map<std::string, std::vector<std::string>>& type_keywords() {
   static const std::map<std::string, std::vector<std::string>> keywords = {
-      {"object", {"properties", "required", "optional", "variant_key", "variants"}},
+      {"object", {"properties", "required", "optional", "variant_key", "variants", "any_keys"}},
       {"map", {"values", "key_pattern", "min_entries", "optional"}},
       {"array", {"items", "min_items", "max_items"}},
       {"integer", {"minimum", "maximum"}},
@@ -136,9 +136,10 @@ class SchemaChecker {
       if (!hint.empty()) message += " (did you mean " + quote(hint) + "?)";
       error(keyword_path(path, keyword), message);
     }
-    if (node.contains("optional") && !node.at("optional").is_boolean()) {
-      error(keyword_path(path, "optional"),
-            "expected a boolean, got " + describe(node["optional"]));
+    for (const char* flag : {"optional", "any_keys"}) {
+      if (node.contains(flag) && !node.at(flag).is_boolean()) {
+        error(keyword_path(path, flag), "expected a boolean, got " + describe(node[flag]));
+      }
     }
   }
 
@@ -154,6 +155,10 @@ class SchemaChecker {
     }
     check_required(node, properties, path);
     if (node.contains("variant_key") || node.contains("variants")) check_variants(node, path);
+    // Free keys beside variants would make a misspelt variant key silently valid.
+    if (node.value("any_keys", json(false)) == true && node.contains("variants")) {
+      error(keyword_path(path, "any_keys"), "an object with \"variants\" cannot take any keys");
+    }
   }
 
   // The "required" list of `holder` (an object node or a variant) against its `properties`.

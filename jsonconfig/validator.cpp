@@ -177,6 +177,8 @@ void Validator::check_object(const json& node, json& value, const std::string& p
                              : variant_properties.contains(name) ? &variant_properties.at(name)
                                                                  : nullptr;
     if (child_node == nullptr) {
+      // "any_keys": a free-form object whose reader validates it (a plug-in's params).
+      if (node.value("any_keys", false)) continue;
       if (!has_variants) {
         report(key_path, unknown_key_message(name, names_of(properties)));
       } else if (selection.variant != nullptr) {
