@@ -19,6 +19,10 @@ void Stats::set_text(const std::string& name, const std::string& value, const st
   m_entries[name] = Entry{value, desc};
 }
 
+void Stats::add_all(const Stats& other, const std::string& prefix) {
+  for (const auto& [name, entry] : other.m_entries) m_entries[prefix + name] = entry;
+}
+
 uint64_t Stats::get(const std::string& name) const {
   auto it = m_entries.find(name);
   if (it == m_entries.end()) throw std::out_of_range("no statistic named " + name);

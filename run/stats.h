@@ -21,6 +21,9 @@ class Stats {
   void set_real(const std::string& name, double value, const std::string& description);
   void set_text(const std::string& name, const std::string& value, const std::string& desc);
 
+  // Every statistic of `other`, named `prefix` + its name (a plug-in's, under its device).
+  void add_all(const Stats& other, const std::string& prefix);
+
   bool contains(const std::string& name) const { return m_entries.count(name) != 0; }
   const Value& value(const std::string& name) const { return m_entries.at(name).value; }
   uint64_t get(const std::string& name) const;  // throws if absent or not unsigned

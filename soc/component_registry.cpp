@@ -2,6 +2,7 @@
 
 #include "cfu_component.h"
 #include "crc32_component.h"
+#include "plugin_component.h"
 #include "vta_component.h"
 
 namespace accsim::soc {
@@ -13,6 +14,7 @@ const std::vector<const ComponentType*>& component_types() {
       &cfu::cfu_component_type(),
       &vta::vta_component_type(),
       &crc32::crc32_component_type(),
+      &devices::plugin_component_type(),
   };
   return types;
 }

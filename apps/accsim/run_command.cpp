@@ -5,6 +5,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <string>
+#include <systemc>
 
 #include "commands.h"
 #include "exit_codes.h"
@@ -14,6 +16,20 @@
 #include "run_traces.h"
 
 namespace accsim::cli {
+
+namespace {
+// An exception out of a SystemC process (a plug-in device's own thread, say) reaches sc_start
+// as SystemC's multi-line report; the run ends on one line that names the process.
+std::string simulation_exception(const std::exception& e) {
+  const auto* report = dynamic_cast<const sc_core::sc_report*>(&e);
+  if (report == nullptr) return e.what();
+  std::string message = std::string(report->get_msg_type()) + ": " + report->get_msg();
+  if (report->get_process_name() != nullptr && *report->get_process_name() != '\0') {
+    message = "SystemC process " + std::string(report->get_process_name()) + ": " + message;
+  }
+  return message + " (at " + report->get_time().to_string() + ")";
+}
+}  // namespace
 
 int run_command(const RunOptions& options, const GlobalOptions& global) {
   std::optional<RunSetup> setup = prepare_run(options);
@@ -44,7 +60,11 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   RunMonitor monitor(/*progress_interval_seconds=*/10.0);
   soc->cpu().set_quantum_hook([&](const cpu::Rv32Core& core) { return monitor.on_quantum(core); });
   const auto host_start = std::chrono::steady_clock::now();
-  sc_core::sc_start();
+  try {
+    sc_core::sc_start();
+  } catch (const std::exception& e) {
+    status.fail(simulation_exception(e), soc->cpu().core().cycle());
+  }
   const RunEnd end{
       std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start).count(),
       monitor.interrupted()};

@@ -40,7 +40,8 @@ TEST_CASE("any_keys: unlisted keys of any value are kept as written", "[any_keys
 
 TEST_CASE("any_keys: listed keys are still validated", "[any_keys]") {
   const auto diags = formatted(expect_errors([] { load_params(R"({"level": -1, "x": 1})"); }));
-  CHECK(diags == std::vector<std::string>{"soc.json: params.level: value -1 is below the minimum 0"});
+  CHECK(diags ==
+        std::vector<std::string>{"soc.json: params.level: value -1 is below the minimum 0"});
 }
 
 TEST_CASE("any_keys: the node must still be an object", "[any_keys]") {
@@ -64,9 +65,9 @@ TEST_CASE("any_keys: must be a boolean, and not beside variants", "[any_keys][sc
       "variant_key": "kind", "required": ["kind"],
       "properties": {"kind": {"type": "string", "description": "k"}},
       "variants": {"a": {"description": "A", "properties": {}}}})");
-  CHECK(schema_errors(node) == std::vector<std::string>{
-                                   "s.json: properties.params.any_keys: an object with "
-                                   "\"variants\" cannot take any keys"});
+  CHECK(schema_errors(node) ==
+        std::vector<std::string>{"s.json: properties.params.any_keys: an object with "
+                                 "\"variants\" cannot take any keys"});
 }
 
 TEST_CASE("any_keys: the reference says the keys are free", "[any_keys][markdown]") {

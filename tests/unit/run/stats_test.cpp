@@ -16,3 +16,16 @@ TEST_CASE("stats are written sorted, with descriptions, in text and JSON", "[sta
   REQUIRE_THROWS(stats.get("cpu.cpi"));
   REQUIRE_THROWS(stats.get("nope"));
 }
+
+TEST_CASE("add_all copies every statistic under a prefix, with its type and description",
+          "[stats]") {
+  accsim::Stats device;
+  device.set("reads", 3, "Reads served");
+  device.set_real("busy", 0.5, "Busy fraction");
+  accsim::Stats stats;
+  stats.set("cpu.cycles", 10, "Cycles");
+  stats.add_all(device, "scratch.");
+  REQUIRE(stats.to_json().dump() == R"({"cpu.cycles":10,"scratch.busy":0.5,"scratch.reads":3})");
+  REQUIRE(stats.get("scratch.reads") == 3);
+  REQUIRE(stats.to_text().find("# Reads served") != std::string::npos);
+}

@@ -1,0 +1,11 @@
+// The "plugin" device kind: a component from a shared library built against the plug-in API
+// (soc/contract/accsim_plugin.h), loaded, version-checked and bound at the entry's base/size.
+#pragma once
+
+#include "component.h"
+
+namespace accsim::devices {
+
+const soc::ComponentType& plugin_component_type();
+
+}  // namespace accsim::devices

@@ -1,0 +1,100 @@
+// Plug-in components that go wrong on purpose, for the tests of how accsim reports a failing
+// device: each ends the run with one line naming the device (tests/plugins/CMakeLists.txt).
+#include <tlm_utils/simple_target_socket.h>
+
+#include <memory>
+#include <stdexcept>
+
+#include "accsim_plugin.h"
+
+namespace {
+
+enum class Fault { kThrow, kErrorResponse, kIncomplete, kThread };
+
+// Answers every access as `fault` says; kThread answers well but its own process throws.
+class FaultyModule : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<FaultyModule> socket;
+
+  SC_HAS_PROCESS(FaultyModule);
+  FaultyModule(sc_core::sc_module_name name, Fault fault) : sc_module(name), m_fault(fault) {
+    socket.register_b_transport(this, &FaultyModule::b_transport);
+    if (fault == Fault::kThread) SC_THREAD(engine);
+  }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+    switch (m_fault) {
+      case Fault::kThrow:
+        throw std::runtime_error("injected fault");
+      case Fault::kErrorResponse:
+        trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+        return;
+      case Fault::kIncomplete:
+        return;
+      case Fault::kThread:
+        trans.set_response_status(tlm::TLM_OK_RESPONSE);
+        return;
+    }
+  }
+
+  void engine() {
+    wait(sc_core::sc_time(100, sc_core::SC_NS));
+    throw std::runtime_error("engine overheated");
+  }
+
+  Fault m_fault;
+};
+
+class FaultyComponent : public accsim::soc::Component {
+ public:
+  FaultyComponent(const accsim::plugin::Device& device, accsim::soc::SocBuilder& soc, Fault fault)
+      : m_module(device.name.c_str(), fault) {
+    soc.connect_target(m_module.socket, "regs", device.base, device.size);
+  }
+  void report(accsim::Stats&) const override {}
+
+ private:
+  FaultyModule m_module;
+};
+
+template <Fault F>
+std::unique_ptr<accsim::soc::Component> build(const accsim::plugin::Device& device,
+                                              accsim::soc::SocBuilder& soc) {
+  return std::make_unique<FaultyComponent>(device, soc, F);
+}
+
+// Binds outside its range.
+class StrayComponent : public accsim::soc::Component {
+ public:
+  StrayComponent(const accsim::plugin::Device& device, accsim::soc::SocBuilder& soc)
+      : m_module(device.name.c_str(), Fault::kThrow) {
+    soc.connect_target(m_module.socket, "regs", device.base + device.size, 4);
+  }
+  void report(accsim::Stats&) const override {}
+
+ private:
+  FaultyModule m_module;
+};
+
+std::unique_ptr<accsim::soc::Component> build_stray(const accsim::plugin::Device& device,
+                                                    accsim::soc::SocBuilder& soc) {
+  return std::make_unique<StrayComponent>(device, soc);
+}
+
+void any_params(const nlohmann::json&) {}
+
+}  // namespace
+
+extern "C" ACCSIM_PLUGIN_EXPORT const accsim::plugin::Library* accsim_plugin() {
+  static const accsim::plugin::ComponentSpec components[] = {
+      {"throws", "throws out of b_transport", any_params, build<Fault::kThrow>},
+      {"error_response", "answers with TLM_GENERIC_ERROR_RESPONSE", any_params,
+       build<Fault::kErrorResponse>},
+      {"incomplete", "leaves the response incomplete", any_params, build<Fault::kIncomplete>},
+      {"thread_throws", "its SC_THREAD throws", any_params, build<Fault::kThread>},
+      {"stray", "binds outside its range", any_params, build_stray},
+  };
+  static const accsim::plugin::Library library = accsim::plugin::library(components);
+  return &library;
+}
