@@ -382,7 +382,8 @@ void Validator::anchor_file(json& value, const std::string& path) {
   }
   std::error_code ec;
   const std::filesystem::path origin(origin_lookup(m_origins, path));
-  const bool from_file = std::filesystem::is_regular_file(origin, ec);
+  // A config named without a directory ("soc.json") lies in the working directory.
+  const bool from_file = std::filesystem::is_regular_file(origin, ec) && origin.has_parent_path();
   const std::filesystem::path dir =
       std::filesystem::absolute(from_file ? origin.parent_path() : std::filesystem::path("."), ec);
   value = (dir / file).lexically_normal().string();
