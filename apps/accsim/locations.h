@@ -1,6 +1,7 @@
 // Where the CLI finds shipped configs and firmware when given a bare name, and how it turns a
-// name into a path. Compiled-in directories can be overridden by ACCSIM_CONFIG_DIR and
-// ACCSIM_FIRMWARE_DIR.
+// name into a path. An installed accsim looks in <prefix>/share/accsim/{configs,firmware}
+// beside its bin/ (cmake/Install.cmake), a build-tree one in its source and build trees; the
+// environment variables ACCSIM_CONFIG_DIR and ACCSIM_FIRMWARE_DIR override both.
 #pragma once
 
 #include <filesystem>
