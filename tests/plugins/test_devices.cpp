@@ -1,5 +1,7 @@
-// Plug-in components that go wrong on purpose, for the tests of how accsim reports a failing
-// device: each ends the run with one line naming the device (tests/plugins/CMakeLists.txt).
+// Plug-in components for the tests (tests/plugins/CMakeLists.txt): ones that go wrong on
+// purpose (each must end the run with one line naming the device), and "mirror", whose MMIO
+// window is main memory reached through its DMA initiator socket.
+#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include <memory>
@@ -84,6 +86,60 @@ std::unique_ptr<accsim::soc::Component> build_stray(const accsim::plugin::Device
 
 void any_params(const nlohmann::json&) {}
 
+// Serves each access to its window by the same access at params.to + offset through its DMA
+// socket, nested inside the bus's b_transport as loosely-timed TLM allows. Its params parse
+// with accsim's own config::parse_address, taken from the executable.
+class MirrorModule : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<MirrorModule> socket;
+  tlm_utils::simple_initiator_socket<MirrorModule> dma;
+
+  MirrorModule(sc_core::sc_module_name name, uint64_t to) : sc_module(name), m_to(to) {
+    socket.register_b_transport(this, &MirrorModule::b_transport);
+  }
+  uint64_t forwarded() const { return m_forwarded; }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    const uint64_t offset = trans.get_address();
+    trans.set_address(m_to + offset);
+    dma->b_transport(trans, delay);
+    trans.set_address(offset);
+    ++m_forwarded;
+  }
+
+  uint64_t m_to;
+  uint64_t m_forwarded = 0;
+};
+
+uint64_t mirror_target(const nlohmann::json& params) {
+  const auto to = accsim::config::parse_address(params.value("to", nlohmann::json()));
+  if (!to) throw accsim::config::ValueError("to", "expected an address, got " + params.dump());
+  return *to;
+}
+
+class MirrorComponent : public accsim::soc::Component {
+ public:
+  MirrorComponent(const accsim::plugin::Device& device, accsim::soc::SocBuilder& soc)
+      : m_module(device.name.c_str(), mirror_target(device.params)) {
+    soc.connect_target(m_module.socket, "regs", device.base, device.size);
+    soc.connect_initiator(m_module.dma, "dma");
+  }
+  void report(accsim::Stats& stats) const override {
+    stats.set("forwarded", m_module.forwarded(), "Accesses forwarded to memory");
+  }
+
+ private:
+  MirrorModule m_module;
+};
+
+void check_mirror(const nlohmann::json& params) { mirror_target(params); }
+
+std::unique_ptr<accsim::soc::Component> build_mirror(const accsim::plugin::Device& device,
+                                                     accsim::soc::SocBuilder& soc) {
+  return std::make_unique<MirrorComponent>(device, soc);
+}
+
 }  // namespace
 
 extern "C" ACCSIM_PLUGIN_EXPORT const accsim::plugin::Library* accsim_plugin() {
@@ -94,6 +150,7 @@ extern "C" ACCSIM_PLUGIN_EXPORT const accsim::plugin::Library* accsim_plugin() {
       {"incomplete", "leaves the response incomplete", any_params, build<Fault::kIncomplete>},
       {"thread_throws", "its SC_THREAD throws", any_params, build<Fault::kThread>},
       {"stray", "binds outside its range", any_params, build_stray},
+      {"mirror", "its window is memory at params.to, through its DMA", check_mirror, build_mirror},
   };
   static const accsim::plugin::Library library = accsim::plugin::library(components);
   return &library;
