@@ -44,3 +44,4 @@ install(FILES ${CMAKE_BINARY_DIR}/accsimConfig.cmake ${CMAKE_BINARY_DIR}/accsimC
         DESTINATION ${ACCSIM_INSTALL_CMAKE_DIR})
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/examples/plugins/
         DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/examples/plugins)
+install(FILES ${ACCSIM_SOURCE_DIR}/docs/plugins.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
