@@ -6,8 +6,8 @@
 // sanitizer report is a finding.
 //
 // Not covered here: "extends" (load_json refuses it; following it would read files the input
-// names) and vta.hw_file, which is blanked before the VTA check for the same reason. Unit tests
-// cover both.
+// names), vta.hw_file and plug-in libraries, which are blanked before the checks for the same
+// reason. Unit and CLI tests cover them.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -40,17 +40,24 @@ FuzzInput split(const std::string& text) {
   return input;
 }
 
-// The CLI's cross-checks, except that a vta.hw_file naming a file is blanked first: the fuzzer
-// must not open paths it made up (/dev/stdin would hang it).
+// The CLI's cross-checks, except that a vta.hw_file or a plug-in device's library naming a file
+// is blanked first: the fuzzer must not open paths it made up (/dev/stdin would hang it), nor
+// load libraries it named.
 void checks_without_files(const accsim::config::LoadedConfig& loaded,
                           std::vector<accsim::config::Diagnostic>& diags) {
   static const accsim::config::CrossCheck checks = accsim::soc::architecture_checks();
   const nlohmann::json& cfg = loaded.effective;
-  const bool names_file = cfg.is_object() && cfg.contains("vta") && cfg["vta"].is_object() &&
-                          cfg["vta"].contains("hw_file");
-  if (!names_file) return checks(loaded, diags);
+  if (!cfg.is_object()) return checks(loaded, diags);
   accsim::config::LoadedConfig copy = loaded;
-  copy.effective["vta"]["hw_file"] = "";
+  nlohmann::json& blanked = copy.effective;
+  if (blanked.contains("vta") && blanked["vta"].is_object() && blanked["vta"].contains("hw_file")) {
+    blanked["vta"]["hw_file"] = "";
+  }
+  if (blanked.contains("devices") && blanked["devices"].is_array()) {
+    for (auto& device : blanked["devices"]) {
+      if (device.is_object() && device.contains("library")) device["library"] = "";
+    }
+  }
   checks(copy, diags);
 }
 
