@@ -14,7 +14,7 @@ const std::vector<const ComponentType*>& component_types() {
       &cfu::cfu_component_type(),
       &vta::vta_component_type(),
       &crc32::crc32_component_type(),
-      &devices::plugin_component_type(),
+      &plugin_device::plugin_component_type(),
   };
   return types;
 }

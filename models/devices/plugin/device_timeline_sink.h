@@ -7,7 +7,7 @@
 
 #include "timeline_sink.h"
 
-namespace accsim::devices {
+namespace accsim::plugin_device {
 
 class DeviceTimelineSink : public TimelineSink {
  public:
@@ -32,4 +32,4 @@ class DeviceTimelineSink : public TimelineSink {
   std::string m_device;
 };
 
-}  // namespace accsim::devices
+}  // namespace accsim::plugin_device

@@ -2,7 +2,7 @@
 
 #include "jsonconfig/config.h"
 
-namespace accsim::devices {
+namespace accsim::plugin_device {
 
 MmioGuard::MmioGuard(sc_core::sc_module_name name, std::string device, uint64_t base,
                      const Clock& clock, RunStatus& status)
@@ -69,4 +69,4 @@ void MmioGuard::fail(const std::string& what, const sc_core::sc_time& delay) {
   m_status.fail(m_device + " " + what, m_clock.cycles(sc_core::sc_time_stamp() + delay));
 }
 
-}  // namespace accsim::devices
+}  // namespace accsim::plugin_device

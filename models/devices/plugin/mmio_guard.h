@@ -16,7 +16,7 @@
 #include "clock.h"
 #include "run_status.h"
 
-namespace accsim::devices {
+namespace accsim::plugin_device {
 
 class MmioGuard : public sc_core::sc_module {
  public:
@@ -43,4 +43,4 @@ class MmioGuard : public sc_core::sc_module {
   RunStatus& m_status;
 };
 
-}  // namespace accsim::devices
+}  // namespace accsim::plugin_device

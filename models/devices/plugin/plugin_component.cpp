@@ -14,7 +14,7 @@ namespace accsim {
 std::string_view plugin_schema_fragment();  // plugin.schema.json, embedded by CMake
 }
 
-namespace accsim::devices {
+namespace accsim::plugin_device {
 
 namespace {
 
@@ -197,4 +197,4 @@ const soc::ComponentType& plugin_component_type() {
   return type;
 }
 
-}  // namespace accsim::devices
+}  // namespace accsim::plugin_device

@@ -4,8 +4,8 @@
 
 #include "component.h"
 
-namespace accsim::devices {
+namespace accsim::plugin_device {
 
 const soc::ComponentType& plugin_component_type();
 
-}  // namespace accsim::devices
+}  // namespace accsim::plugin_device

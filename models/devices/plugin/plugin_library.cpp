@@ -8,7 +8,7 @@
 
 #include "jsonconfig/config.h"
 
-namespace accsim::devices {
+namespace accsim::plugin_device {
 
 namespace {
 
@@ -105,4 +105,4 @@ const plugin::ComponentSpec& find_plugin_component(const plugin::Library& librar
   throw config::ValueError(key, message);
 }
 
-}  // namespace accsim::devices
+}  // namespace accsim::plugin_device

@@ -8,7 +8,7 @@
 
 #include "accsim_plugin.h"
 
-namespace accsim::devices {
+namespace accsim::plugin_device {
 
 // The library at `path` (absolute). `key` is where it was named ("devices[0].library").
 const plugin::Library& load_plugin_library(const std::string& path, const std::string& key);
@@ -19,4 +19,4 @@ const plugin::ComponentSpec& find_plugin_component(const plugin::Library& librar
                                                    const std::string& path, const std::string& name,
                                                    const std::string& key);
 
-}  // namespace accsim::devices
+}  // namespace accsim::plugin_device
