@@ -16,10 +16,10 @@ awk '/^```sh$/ {on = 1; next} /^```$/ {on = 0} on' "$doc" | sed "s|build/default
 
 # Not part of the walk-through: the reader's build reuses accsim's compiler cache if there is
 # one (paths relative to the temporary folder, so every run of the test hits it).
-if command -v ccache >/dev/null; then
-  export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR=$tmp CCACHE_NOHASHDIR=1
-  CCACHE_DIR=${CCACHE_DIR:-$(ccache -k cache_dir)}
-  export CCACHE_DIR
+cache_dir=${CCACHE_DIR:-$(ccache -k cache_dir 2>/dev/null || true)}
+if [[ -n $cache_dir ]]; then
+  export CMAKE_CXX_COMPILER_LAUNCHER=ccache CCACHE_DIR=$cache_dir CCACHE_BASEDIR=$tmp
+  export CCACHE_NOHASHDIR=1
 fi
 
 cd "$src"
