@@ -7,6 +7,7 @@
 #include <string>
 #include <systemc>
 
+#include "accsim_plugin.h"
 #include "commands.h"
 #include "exit_codes.h"
 
@@ -35,7 +36,9 @@ int sc_main(int argc, char* argv[]) {
   CLI::App app{"accsim: a SystemC TLM-2.0 simulator of small RISC-V SoCs with ML accelerators",
                "accsim"};
   app.footer(kExitCodeHelp);
-  app.set_version_flag("--version", std::string("accsim ") + ACCSIM_VERSION);
+  // The plug-in ABI too: what a plug-in library must be built against (docs/plugins.md).
+  app.set_version_flag("--version", std::string("accsim ") + ACCSIM_VERSION + " (plug-in ABI " +
+                                        std::to_string(accsim::plugin::kAbi) + ")");
   app.require_subcommand(0, 1);
 
   GlobalOptions global;
