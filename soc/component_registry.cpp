@@ -3,6 +3,7 @@
 #include "cfu_component.h"
 #include "crc32_component.h"
 #include "plugin_component.h"
+#include "verilog_device_component.h"
 #include "vta_component.h"
 
 namespace accsim::soc {
@@ -15,6 +16,7 @@ const std::vector<const ComponentType*>& component_types() {
       &vta::vta_component_type(),
       &crc32::crc32_component_type(),
       &plugin_device::plugin_component_type(),
+      &wishbone::verilog_device_type(),
   };
   return types;
 }

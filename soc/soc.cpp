@@ -34,10 +34,12 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
   bool waveform_taken = false;
   for (const auto& [type, config] : configured_components(loaded)) {
     m_components.emplace_back(type->attach, type->build(config, *this));
-    waveform_taken = waveform_taken || type->section == "cfu";
+    // The RTL that writes waveforms: the CFU and Verilog devices.
+    waveform_taken = waveform_taken || type->section == "cfu" || type->kind == "verilog";
   }
   if (!m_options.waveform.empty() && !waveform_taken) {
-    spdlog::warn("--trace fst: the architecture has no CFU, so there is no waveform");
+    spdlog::warn(
+        "--trace fst: the architecture has no CFU and no Verilog device, so there is no waveform");
   }
 }
 

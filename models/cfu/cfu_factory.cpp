@@ -1,6 +1,5 @@
 #include "cfu_factory.h"
 
-#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <stdexcept>
@@ -12,21 +11,13 @@
 #include "mnv2_cfu.h"
 #include "mnv2_rtl.h"
 #include "runtime_cfu.h"
+#include "runtime_verilator.h"
 
 namespace accsim::cfu {
 
 namespace {
 
-std::string default_cache_dir() {
-  if (const char* dir = std::getenv("ACCSIM_CFU_CACHE"); dir != nullptr && *dir != '\0') return dir;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg != nullptr && *xdg != '\0') {
-    return std::string(xdg) + "/accsim/cfu";
-  }
-  if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
-    return std::string(home) + "/.cache/accsim/cfu";
-  }
-  return "/tmp/accsim-cfu-cache";
-}
+std::string default_cache_dir() { return rtl::runtime_cache_dir("ACCSIM_CFU_CACHE", "cfu"); }
 
 bool is_rtl(const nlohmann::json& cfu) { return cfu.value("impl", "model") == "rtl"; }
 

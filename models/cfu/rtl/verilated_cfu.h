@@ -57,7 +57,7 @@ class VerilatedCfu : public CfuModel {
   ~VerilatedCfu() override {
     if (m_trace) {
       m_trace->close();
-      fix_fst_date(m_options.fst_path);  // identical runs, identical cfu.fst
+      rtl::fix_fst_date(m_options.fst_path);  // identical runs, identical cfu.fst
     }
     m_top->final();
   }

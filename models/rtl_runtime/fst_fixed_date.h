@@ -10,7 +10,7 @@
 #include <cstring>
 #include <string>
 
-namespace accsim::cfu {
+namespace accsim::rtl {
 
 // FST header layout (gtkwave's fstapi.c): block tag 0 (FST_BL_HDR) at byte 0, then section
 // length, eight 64-bit fields, the timescale byte and the 128-byte simulator version, so the
@@ -35,4 +35,4 @@ inline bool fix_fst_date(const std::string& path) {
   return std::fclose(file) == 0 && ok;
 }
 
-}  // namespace accsim::cfu
+}  // namespace accsim::rtl
