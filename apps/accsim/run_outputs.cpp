@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -50,9 +51,29 @@ void prepare_output_dir(const fs::path& dir) {
   check_writable(dir);
 }
 
+namespace {
+
+// The waveforms of RTL components besides the CFU's: <name>.fst of Verilog devices, sorted.
+std::vector<std::string> device_waveforms(const fs::path& dir) {
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() == ".fst" && name != run_file::kCfuWaveform) {
+      files.push_back(name);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace
+
 void prepare_run_dir(const fs::path& dir) {
   prepare_output_dir(dir);
-  for (const char* name : run_file::all()) {
+  std::vector<std::string> names(run_file::all().begin(), run_file::all().end());
+  for (const auto& waveform : device_waveforms(dir)) names.push_back(waveform);
+  for (const auto& name : names) {
     std::error_code ec;
     fs::remove(dir / name, ec);
     if (ec) {
@@ -82,6 +103,7 @@ void write_run_outputs(const fs::path& dir, const nlohmann::json& effective_conf
   for (const char* name : run_file::all()) {
     if (name != std::string(run_file::kManifest) && fs::exists(dir / name)) files.push_back(name);
   }
+  for (const auto& waveform : device_waveforms(dir)) files.push_back(waveform);
   write_text_file(dir / run_file::kManifest, nlohmann::json{{"files", files}}.dump(2) + "\n");
 }
 

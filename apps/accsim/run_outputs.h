@@ -6,7 +6,7 @@
 //                runs of the same inputs
 //   manifest.json  the files this run wrote (a reused directory holds no file of an earlier run)
 // and the traces asked for (console.log, cache_misses.csv, mem.din, timeline.json, insn.csv,
-// cfu.fst) and a --model run's output.bin.
+// cfu.fst, <device>.fst of each Verilog device) and a --model run's output.bin.
 #pragma once
 
 #include <filesystem>
@@ -39,8 +39,9 @@ const std::vector<const char*>& all();
 // Creates `dir` if needed and checks that files can be written in it; throws
 // std::runtime_error naming the path and the OS reason on failure.
 void prepare_output_dir(const std::filesystem::path& dir);
-// prepare_output_dir, then removes the files an earlier run left there (only run_file::all();
-// nothing else in the directory is touched), so that every file in it is this run's.
+// prepare_output_dir, then removes the files an earlier run left there (only run_file::all()
+// and waveforms, *.fst; nothing else in the directory is touched), so that every file in it is
+// this run's.
 void prepare_run_dir(const std::filesystem::path& dir);
 void write_text_file(const std::filesystem::path& file, const std::string& text);
 // Writes config.json, stats.json, stats.txt, host.json, then manifest.json listing every run
