@@ -185,9 +185,9 @@ std::vector<std::string> build_library(const RuntimeBuild& build, const std::str
   fs::create_directories(dir);
   const fs::path obj = dir / "obj";
   std::string verilate = std::string(ACCSIM_VERILATOR) +
-                         " --cc --build -j 2 -Wno-fatal -O3 --trace-fst --prefix " +
-                         quote(prefix) + " --top-module " + quote(build.top) +
-                         " -CFLAGS '-fPIC -O2' -Mdir " + quote(obj.string());
+                         " --cc --build -j 2 -Wno-fatal -O3 --trace-fst --prefix " + quote(prefix) +
+                         " --top-module " + quote(build.top) + " -CFLAGS '-fPIC -O2' -Mdir " +
+                         quote(obj.string());
   for (const auto& [name, value] : build.parameters) {
     verilate += " -G" + name + "=" + std::to_string(value);
   }
@@ -212,11 +212,10 @@ std::vector<std::string> build_library(const RuntimeBuild& build, const std::str
   // The Verilated runtime and accsim's own symbols come from the accsim executable, which
   // exports them: only the design and the wrapper are compiled here.
   const std::string compile =
-      std::string(ACCSIM_CXX) + " -std=c++17 -shared -fPIC -O2 " + ACCSIM_VERILATOR_INCLUDES +
-      " " + build.includes + " -I" + quote(obj.string()) + " -o " +
-      quote((dir / kLibrary).string()) + " " + quote((dir / "wrapper.cpp").string()) +
-      " -Wl,--whole-archive " + quote((obj / (prefix + "__ALL.a")).string()) +
-      " -Wl,--no-whole-archive";
+      std::string(ACCSIM_CXX) + " -std=c++17 -shared -fPIC -O2 " + ACCSIM_VERILATOR_INCLUDES + " " +
+      build.includes + " -I" + quote(obj.string()) + " -o " + quote((dir / kLibrary).string()) +
+      " " + quote((dir / "wrapper.cpp").string()) + " -Wl,--whole-archive " +
+      quote((obj / (prefix + "__ALL.a")).string()) + " -Wl,--no-whole-archive";
   run(build.what, build.compile_step, compile, dir / "compile.log");
   return files_verilator_read(obj / (prefix + "__ver.d"));
 }
@@ -244,9 +243,8 @@ void* load_runtime_build(const RuntimeBuild& build, const char* symbol,
   fs::path dir = design_dir / hex(dependency_key(design, read_lines(dependencies)));
   if (!fs::exists(dir / kLibrary)) {
     if (note) {
-      note("verilating " + build.sources.front() +
-           (build.sources.size() > 1 ? " (and more)" : "") + " into " + design_dir.string() +
-           " (first use of this design; cached afterwards)");
+      note("verilating " + build.sources.front() + (build.sources.size() > 1 ? " (and more)" : "") +
+           " into " + design_dir.string() + " (first use of this design; cached afterwards)");
     }
     const fs::path staging = design_dir / ("build.tmp" + std::to_string(::getpid()));
     fs::remove_all(staging);
@@ -278,8 +276,8 @@ void* load_runtime_build(const RuntimeBuild& build, const char* symbol,
 
 void* load_runtime_build(const RuntimeBuild& build, const char*,
                          const std::function<void(const std::string&)>&) {
-  throw std::runtime_error(build.what +
-                           ": Verilog needs an accsim built with Verilator (-DACCSIM_BUILD_RTL=ON)");
+  throw std::runtime_error(
+      build.what + ": Verilog needs an accsim built with Verilator (-DACCSIM_BUILD_RTL=ON)");
 }
 
 #endif

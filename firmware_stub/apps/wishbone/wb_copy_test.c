@@ -35,8 +35,7 @@ static int failures;
 
 static void expect(const char* what, uint32_t got, uint32_t want) {
   if (got != want) {
-    printf("FAIL: %s: 0x%08lx, expected 0x%08lx\n", what, (unsigned long)got,
-           (unsigned long)want);
+    printf("FAIL: %s: 0x%08lx, expected 0x%08lx\n", what, (unsigned long)got, (unsigned long)want);
     ++failures;
   }
 }
@@ -51,7 +50,8 @@ static void registers(void) {
   expect("SCRATCH by lanes", *reg(WB_COPY_SCRATCH), 0x11AABEEFu);
   expect("SCRATCH byte 3", ((volatile uint8_t*)reg(WB_COPY_SCRATCH))[3], 0x11u);
   for (uint32_t i = 0; i < 16; ++i) *reg(WB_COPY_REGS + 4 * i) = 0x01000193u * (i + 1);
-  for (uint32_t i = 0; i < 16; ++i) expect("REGS", *reg(WB_COPY_REGS + 4 * i), 0x01000193u * (i + 1));
+  for (uint32_t i = 0; i < 16; ++i)
+    expect("REGS", *reg(WB_COPY_REGS + 4 * i), 0x01000193u * (i + 1));
 }
 
 static void copy(void) {

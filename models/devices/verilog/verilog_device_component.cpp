@@ -100,8 +100,8 @@ class VerilogDevice : public soc::Component {
   void attach_timeline(TimelineSink& sink) override {
     if (!m_has_master) return;
     const WishboneDevice* device = &m_module.device();
-    sink.add_counter({m_name + " master bytes",
-                      [device] { return double(device->counters().master_bytes); }});
+    sink.add_counter(
+        {m_name + " master bytes", [device] { return double(device->counters().master_bytes); }});
   }
 
  private:

@@ -66,7 +66,7 @@ struct MasterRequest {
 };
 
 struct MasterResponse {
-  bool ok = true;   // false: err instead of ack
+  bool ok = true;  // false: err instead of ack
   uint32_t dat_r = 0;
   uint64_t last_cycle = 0;  // the cycle ack (or err) is high in; not before the request's
 };
@@ -74,9 +74,9 @@ struct MasterResponse {
 struct WishboneDeviceOptions {
   Addressing addressing = Addressing::kWord;
   uint64_t timeout_cycles = 100000;  // a slave access without ack or err is abandoned after these
-  unsigned reset_cycles = 4;          // clocked with reset high before cycle 0, not counted
-  bool clock_idle = false;            // clock every cycle, even at a fixed point
-  std::string fst_path;               // empty: no waveform
+  unsigned reset_cycles = 4;         // clocked with reset high before cycle 0, not counted
+  bool clock_idle = false;           // clock every cycle, even at a fixed point
+  std::string fst_path;              // empty: no waveform
   uint64_t trace_first_cycle = 0;
   uint64_t trace_end_cycle = UINT64_MAX;  // exclusive
   uint64_t clock_period_ps = 10000;
@@ -137,7 +137,7 @@ class WishboneDevice {
   WishbonePins m_master;  // the master port's pins
   bool m_slave_active = false;
   SlaveAccess m_access;
-  bool m_slave_done = false;  // ack or err seen in the current access
+  bool m_slave_done = false;    // ack or err seen in the current access
   WishbonePins m_slave_answer;  // the slave's outputs in the cycle it answered
 
   bool m_master_pending = false;  // a request was performed; its ack is due

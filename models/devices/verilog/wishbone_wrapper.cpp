@@ -93,14 +93,13 @@ void check(const std::string& top, const std::vector<rtl::VerilatedPort>& ports,
                                " is an " + (input ? "input" : "output") + " of the device");
     }
     if (p->width < s.min_width || p->width > s.max_width) {
-      const std::string want = s.min_width == s.max_width
-                                   ? std::to_string(s.min_width) + " bit" +
-                                         (s.min_width == 1 ? "" : "s")
-                                   : std::to_string(s.min_width) + " to " +
-                                         std::to_string(s.max_width) + " bits";
-      throw std::runtime_error("port " + quoted(s.port) + " of top module " + quoted(top) +
-                               " is " + std::to_string(p->width) + " bits wide; " + s.role +
-                               " must be " + want + " (accsim's bus is 32 bits wide)");
+      const std::string want =
+          s.min_width == s.max_width
+              ? std::to_string(s.min_width) + " bit" + (s.min_width == 1 ? "" : "s")
+              : std::to_string(s.min_width) + " to " + std::to_string(s.max_width) + " bits";
+      throw std::runtime_error("port " + quoted(s.port) + " of top module " + quoted(top) + " is " +
+                               std::to_string(p->width) + " bits wide; " + s.role + " must be " +
+                               want + " (accsim's bus is 32 bits wide)");
     }
   }
   if (missing.empty()) return;
@@ -167,8 +166,8 @@ std::string wishbone_wrapper_source(const std::string& prefix, const std::string
   text += "    (void)m;\n" + sample + "  }\n};\n}  // namespace\n\n";
   text += std::string("extern \"C\" accsim::wishbone::WishboneModel* ") + kWishboneFactory +
           "(const char* name, bool trace) {\n";
-  text += "  return new accsim::wishbone::VerilatedWishbone<" + prefix +
-          ", Ports>(name, trace);\n}\n";
+  text +=
+      "  return new accsim::wishbone::VerilatedWishbone<" + prefix + ", Ports>(name, trace);\n}\n";
   return text;
 }
 

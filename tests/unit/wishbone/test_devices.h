@@ -71,8 +71,8 @@ inline std::unique_ptr<WishboneModel> timing_model(Timing timing, bool trace = f
     case Timing::kComb:
       break;
   }
-  return std::make_unique<VerilatedWishbone<Vwb_timing_comb, SlavePorts<Vwb_timing_comb>>>(
-      "dev", trace);
+  return std::make_unique<VerilatedWishbone<Vwb_timing_comb, SlavePorts<Vwb_timing_comb>>>("dev",
+                                                                                           trace);
 }
 
 inline std::unique_ptr<WishboneModel> copy_model(bool trace = false) {
@@ -81,8 +81,8 @@ inline std::unique_ptr<WishboneModel> copy_model(bool trace = false) {
 
 // wb_copy's registers (byte offsets).
 namespace copy_reg {
-constexpr uint32_t kId = 0x00, kScratch = 0x04, kSrc = 0x08, kDst = 0x0C, kLen = 0x10,
-                   kCtrl = 0x14, kCount = 0x18, kSum = 0x1C, kRegs = 0x40;
+constexpr uint32_t kId = 0x00, kScratch = 0x04, kSrc = 0x08, kDst = 0x0C, kLen = 0x10, kCtrl = 0x14,
+                   kCount = 0x18, kSum = 0x1C, kRegs = 0x40;
 constexpr uint32_t kBusy = 1, kDone = 2, kBusError = 4;
 }  // namespace copy_reg
 

@@ -60,7 +60,9 @@ struct TestBus {
     std::memcpy(&v, bytes.data() + (address - base), 4);
     return v;
   }
-  void set_word(uint64_t address, uint32_t v) { std::memcpy(bytes.data() + (address - base), &v, 4); }
+  void set_word(uint64_t address, uint32_t v) {
+    std::memcpy(bytes.data() + (address - base), &v, 4);
+  }
 };
 
 }  // namespace
@@ -134,8 +136,7 @@ TEST_CASE("back-to-back accesses keep cyc high and are each acked once", "[wishb
   CHECK(read(d, 10 * 4, cycle).dat_r == 16);
 }
 
-TEST_CASE("a zero-wait-state slave with stb held high transfers a word every cycle",
-          "[wishbone]") {
+TEST_CASE("a zero-wait-state slave with stb held high transfers a word every cycle", "[wishbone]") {
   WishboneDevice d(timing_model(Timing::kComb), options());
   uint64_t cycle = 3;
   for (uint32_t i = 0; i < 8; ++i) {

@@ -1,10 +1,11 @@
 // The wrapper a user's Verilog device is compiled with: written for the ports its top has, and
 // a port the interface needs and the top lacks refused in one line naming it.
+#include "wishbone_wrapper.h"
+
 #include <catch2/catch.hpp>
 #include <stdexcept>
 
 #include "runtime_verilator.h"
-#include "wishbone_wrapper.h"
 
 using namespace accsim;
 using namespace accsim::wishbone;
