@@ -58,7 +58,7 @@ bool runtime_verilator_supported() {
 namespace {
 
 // Bumped whenever how a library is built changes, so stale builds are not loaded.
-constexpr const char* kBuildVersion = "accsim-runtime-verilator-1";
+constexpr const char* kBuildVersion = "accsim-runtime-verilator-2";
 constexpr const char* kLibrary = "libmodel.so";
 
 std::string read_file(const std::string& path, const std::string& what) {
@@ -184,10 +184,11 @@ std::vector<std::string> build_library(const RuntimeBuild& build, const std::str
                                        const fs::path& dir) {
   fs::create_directories(dir);
   const fs::path obj = dir / "obj";
-  std::string verilate = std::string(ACCSIM_VERILATOR) +
-                         " --cc --build -j 2 -Wno-fatal -O3 --trace-fst --prefix " + quote(prefix) +
-                         " --top-module " + quote(build.top) + " -CFLAGS '-fPIC -O2' -Mdir " +
-                         quote(obj.string());
+  std::string verilate =
+      std::string(ACCSIM_VERILATOR) +
+      " --cc --build -j 2 -Wno-fatal -O3 --trace-fst -MAKEFLAGS OPT_FAST=-O2 --prefix " +
+      quote(prefix) + " --top-module " + quote(build.top) + " -CFLAGS '-fPIC -O2' -Mdir " +
+      quote(obj.string());
   for (const auto& [name, value] : build.parameters) {
     verilate += " -G" + name + "=" + std::to_string(value);
   }

@@ -57,6 +57,7 @@ class VerilogDevice : public soc::Component {
  public:
   VerilogDevice(const VerilogDeviceConfig& config, soc::SocBuilder& soc)
       : m_name(config.name),
+        m_cpu(soc.cpu()),
         m_has_master(!config.ports.master.empty()),
         m_module(config.name.c_str(),
                  load_model(config, !soc.options().waveform.empty(), soc.options()),
@@ -79,7 +80,12 @@ class VerilogDevice : public soc::Component {
               "Slave cycles it answered with neither ack nor err in time");
     stats.set(p + "rtl.cycles_clocked", c.cycles_clocked,
               "Clock cycles the Verilated device was run");
-    stats.set(p + "rtl.cycles_idle", c.cycles_idle,
+    // An idle device is brought to a cycle only when accessed: its last idle stretch runs to
+    // the end of the run (the CPU's last cycle).
+    const WishboneDevice& device = m_module.device();
+    const uint64_t end = m_cpu.core().cycle();
+    const uint64_t last_stretch = device.idle() && end > device.cycle() ? end - device.cycle() : 0;
+    stats.set(p + "rtl.cycles_idle", c.cycles_idle + last_stretch,
               "Cycles it was not clocked, its state a fixed point (docs/wishbone.md)");
     if (!m_has_master) return;
     stats.set(p + "master.reads", c.master_reads, "Read requests of its master port");
@@ -106,6 +112,7 @@ class VerilogDevice : public soc::Component {
 
  private:
   std::string m_name;
+  const cpu::CpuModule& m_cpu;
   bool m_has_master;
   WishboneDeviceModule m_module;
 };
