@@ -50,6 +50,7 @@ WishboneDeviceModule::Setup setup_of(const VerilogDeviceConfig& config, soc::Soc
   // The CPU synchronises before each MMIO access: none comes before its local cycle.
   const cpu::CpuModule* cpu = &soc.cpu();
   setup.horizon = [cpu] { return cpu->core().cycle(); };
+  setup.max_cycles = options.max_cycles;
   return setup;
 }
 

@@ -12,6 +12,7 @@ WishboneDeviceModule::WishboneDeviceModule(sc_core::sc_module_name name,
       m_clock(clock),
       m_status(status),
       m_horizon(std::move(setup.horizon)),
+      m_max_cycles(setup.max_cycles),
       m_slave("slave", m_device, clock, status, setup.naming) {
   if (setup.has_master) {
     m_master = std::make_unique<WishboneMasterToTlm>("master", m_device, clock);
@@ -29,7 +30,12 @@ void WishboneDeviceModule::clock_thread() {
       continue;
     }
     const uint64_t now = m_clock.now_cycles();
-    const uint64_t horizon = std::max(now, m_horizon ? m_horizon() : now);
+    uint64_t horizon = std::max(now, m_horizon ? m_horizon() : now);
+    if (m_max_cycles != 0) {
+      // The CPU stops the run at the limit; should nothing else, the device does not go on.
+      if (m_device.cycle() >= m_max_cycles) return;
+      horizon = std::min(horizon, m_max_cycles);
+    }
     if (m_device.cycle() < horizon) {
       m_device.run(horizon);
       yielded = false;

@@ -37,6 +37,8 @@ class WishboneDeviceModule : public sc_core::sc_module {
     // How far ahead of SystemC time the device may run: no slave access will come for an
     // earlier cycle (the CPU's local cycle). Empty: not ahead at all.
     std::function<uint64_t()> horizon;
+    // The run's cycle limit (0: none): a device never keeps the simulation alive beyond it.
+    uint64_t max_cycles = 0;
   };
 
   WishboneDeviceModule(sc_core::sc_module_name name, std::unique_ptr<WishboneModel> model,
@@ -54,6 +56,7 @@ class WishboneDeviceModule : public sc_core::sc_module {
   const Clock& m_clock;
   RunStatus& m_status;
   std::function<uint64_t()> m_horizon;
+  uint64_t m_max_cycles;
   TlmToWishboneSlave m_slave;
   std::unique_ptr<WishboneMasterToTlm> m_master;
   sc_core::sc_event m_accessed;
