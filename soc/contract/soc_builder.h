@@ -21,14 +21,9 @@ namespace accsim::soc {
 // What the run asked for that components need to know.
 struct SocOptions {
   uint64_t max_cycles = 0;  // the run's cycle limit (0 = none): bounds runaway accelerators
-  // --trace fst: where the CFU's waveform goes (empty: no waveform), and its window.
+  // --trace fst: where the RTL's waveform goes (empty: no waveform), and its window.
   std::filesystem::path waveform;
   TraceLimits trace_window;
-  // --trace fst: the waveform of the RTL component `name` (<name>.fst beside the CFU's), or
-  // empty.
-  std::filesystem::path waveform_of(const std::string& name) const {
-    return waveform.empty() ? waveform : waveform.parent_path() / (name + ".fst");
-  }
   // Progress lines while building (verilating a user's design on first use takes seconds).
   std::function<void(const std::string&)> note;
 };

@@ -41,7 +41,8 @@ WishboneDeviceModule::Setup setup_of(const VerilogDeviceConfig& config, soc::Soc
   o.clock_period_ps = soc.clock().period_ps();
   const soc::SocOptions& options = soc.options();
   if (!options.waveform.empty()) {
-    o.fst_path = options.waveform_of(config.name).string();
+    // <out>/<name>.fst, beside the CFU's waveform (options.waveform is <out>/cfu.fst).
+    o.fst_path = (options.waveform.parent_path() / (config.name + ".fst")).string();
     o.trace_first_cycle = options.trace_window.window_begin;
     o.trace_end_cycle = options.trace_window.window_end;
   }
