@@ -14,6 +14,7 @@ const std::vector<const ComponentType*>& component_types() {
   static const std::vector<const ComponentType*> types = {
       &cfu::cfu_component_type(),
       &vta::vta_component_type(),
+      // The kinds of a devices entry.
       &crc32::crc32_component_type(),
       &plugin_device::plugin_component_type(),
       &wishbone::verilog_device_type(),
