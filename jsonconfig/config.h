@@ -168,6 +168,10 @@ uint64_t as_u64(const nlohmann::json& value);
 // "0x40000000": at least 8 lower-case hex digits.
 std::string to_hex(uint64_t value);
 
+// A size as a schema default writes it: 4096 -> "4K", 16777216 -> "16M", 32 -> 32 (the largest
+// of K, M, G that divides it; a plain number below 1K or when none does).
+nlohmann::json to_size(uint64_t bytes);
+
 // The candidate closest to `word` by case-insensitive Levenshtein distance, if that distance is
 // at most max(1, word.size() / 3); otherwise "". Ties go to the earliest candidate.
 std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);

@@ -3,7 +3,9 @@
 #include <cinttypes>
 #include <cstdio>
 #include <limits>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "jsonconfig/config.h"
 #include "jsonconfig/json_util.h"
@@ -108,6 +110,15 @@ std::string to_hex(uint64_t value) {
   char buffer[2 + 16 + 1];
   std::snprintf(buffer, sizeof buffer, "0x%08" PRIx64, value);
   return buffer;
+}
+
+nlohmann::json to_size(uint64_t bytes) {
+  for (const auto& [suffix, unit] :
+       {std::pair{"G", uint64_t{1} << 30}, std::pair{"M", uint64_t{1} << 20},
+        std::pair{"K", uint64_t{1} << 10}}) {
+    if (bytes >= unit && bytes % unit == 0) return std::to_string(bytes / unit) + suffix;
+  }
+  return bytes;
 }
 
 }  // namespace accsim::config

@@ -4,8 +4,13 @@
 #include <regex>
 #include <stdexcept>
 
+#include "accsim/hw/sim_control_regs.h"
+#include "cache_config.h"
 #include "component_registry.h"
+#include "cpu_config.h"
 #include "embedded_schema.h"
+#include "l2_cache.h"
+#include "platform.h"
 #include "platform_checks.h"
 
 namespace accsim::soc {
@@ -14,21 +19,54 @@ namespace {
 
 constexpr const char* kDevices = "devices";
 
-// The core schema with each component type's fragment in its place: the node of its section, or
-// for a device kind, its variant of a "devices" entry.
+// Writes `defaults` into the schema node of a section (an object node, or a variant of one) as
+// the "default" of each key it names; an object value descends into that key's node, and into
+// a map's entries. A key the schema lacks would never be filled, and a key whose node already
+// has a default would have two: both are mistakes in the code, so they throw.
+void write_defaults(nlohmann::json& node, const nlohmann::json& defaults, const std::string& path) {
+  nlohmann::json& target = node.value("type", "") == "map" ? node.at("values") : node;
+  for (const auto& [key, value] : defaults.items()) {
+    const std::string key_path = path.empty() ? key : path + "." + key;
+    if (!target.contains("properties") || !target.at("properties").contains(key)) {
+      throw std::logic_error("schema defaults: " + key_path + " is not a key of the schema");
+    }
+    nlohmann::json& child = target.at("properties").at(key);
+    const std::string type = child.value("type", "");
+    if (value.is_object() && (type == "object" || type == "map")) {
+      write_defaults(child, value, key_path);
+    } else if (child.contains("default")) {
+      throw std::logic_error("schema defaults: " + key_path +
+                             " has a default in its schema file and in its config struct");
+    } else {
+      child["default"] = value;
+    }
+  }
+}
+
+// The core schema with the core sections' struct defaults written in, and each component type's
+// fragment, with its own, in its place: the node of its section, or for a device kind, its
+// variant of a "devices" entry.
 nlohmann::json assemble_schema() {
   nlohmann::json root = nlohmann::json::parse(embedded_schema());
+  write_defaults(root, core_defaults(), "");
   nlohmann::json& devices = root["properties"][kDevices]["items"];
   for (const ComponentType* type : component_types()) {
-    if (type->section != kDevices) {
-      root["properties"][type->section] = nlohmann::json::parse(type->schema());
+    nlohmann::json fragment = nlohmann::json::parse(type->schema());
+    const bool device = type->section == kDevices;
+    if (type->defaults != nullptr) {
+      write_defaults(
+          fragment, type->defaults(),
+          device ? std::string(kDevices) + "[] (kind " + type->kind + ")" : type->section);
+    }
+    if (!device) {
+      root["properties"][type->section] = std::move(fragment);
       continue;
     }
     devices["variant_key"] = "kind";
     if (devices["variants"].contains(type->kind)) {
       throw std::logic_error("device kind \"" + type->kind + "\" is registered twice");
     }
-    devices["variants"][type->kind] = nlohmann::json::parse(type->schema());
+    devices["variants"][type->kind] = std::move(fragment);
   }
   return root;
 }
@@ -86,6 +124,32 @@ config::Diagnostic diagnostic_of(const config::LoadedConfig& loaded, const confi
 }
 
 }  // namespace
+
+nlohmann::json core_defaults() {
+  nlohmann::json dcache = cache::cache_timing_to_json(cache::CacheTiming{});
+  // Not from CacheTiming: its initialiser (0) is neither the I$'s default (4) nor the D$'s (5),
+  // so the schema file keeps both.
+  dcache.erase("miss_overhead_cycles");
+  nlohmann::json icache = dcache;
+  icache.erase("write_buffer_depth");  // a D$ key only
+  nlohmann::json l2 = l2_params_to_json(L2Params{});
+  // The L2's shape keeps its defaults in the schema file: L2Params' CacheParams initialisers are
+  // the L1's (4K, 32-byte lines, write-through), not LiteX's L2 (8K, 16, write-back, allocate).
+  for (const char* key : {"size", "line_bytes", "ways", "write_policy", "write_allocate"}) {
+    l2.erase(key);
+  }
+  nlohmann::json memory = memory_timing_to_json(MemoryTimingParams{});
+  memory["l2"] = l2;
+  return {
+      {"simulation", cpu::run_limits_to_json(cpu::CpuRunLimits{})},
+      {"bus", bus_params_to_json(BusParams{})},
+      {"cpu", cpu::core_config_to_json(cpu::CoreConfig{})},
+      {"caches", {{"icache", icache}, {"dcache", dcache}}},
+      {"memories", memory},  // every entry's
+      // The register map's, which the firmware's HAL uses too.
+      {"sim_control", {{"base", config::to_hex(ACCSIM_SIMCTL_DEFAULT_BASE)}}},
+  };
+}
 
 const config::Schema& architecture_schema() {
   static const config::Schema schema = config::Schema::from_json(assemble_schema());

@@ -3,7 +3,6 @@
 #include <cstring>
 
 #include "accsim/hw/sim_control_regs.h"
-#include "cache_config.h"
 #include "jsonconfig/config.h"
 #include "l2_cache.h"
 #include "stats.h"
@@ -18,7 +17,20 @@ MemoryKind memory_kind(const std::string& kind) {
   return MemoryKind::kSram;
 }
 
-MemoryTimingParams memory_timing(const nlohmann::json& mem, const BusParams& bus) {
+}  // namespace
+
+BusParams bus_params_from_json(const nlohmann::json& bus) {
+  BusParams p;
+  p.width_bytes = bus.at("width_bytes").get<uint64_t>();
+  p.latency_cycles = bus.at("latency_cycles").get<uint64_t>();
+  return p;
+}
+
+nlohmann::json bus_params_to_json(const BusParams& p) {
+  return {{"width_bytes", p.width_bytes}, {"latency_cycles", p.latency_cycles}};
+}
+
+MemoryTimingParams memory_timing_from_json(const nlohmann::json& mem, const BusParams& bus) {
   MemoryTimingParams t;
   t.first_access_cycles = mem.at("latency_cycles").get<uint64_t>();
   t.cycles_per_beat = mem.at("cycles_per_beat").get<uint64_t>();
@@ -32,15 +44,22 @@ MemoryTimingParams memory_timing(const nlohmann::json& mem, const BusParams& bus
   return t;
 }
 
-}  // namespace
+nlohmann::json memory_timing_to_json(const MemoryTimingParams& t) {
+  nlohmann::json j = {{"latency_cycles", t.first_access_cycles},
+                      {"cycles_per_beat", t.cycles_per_beat}};
+  if (t.row_bytes != 0) {
+    j["row_buffer"] = {{"row_size", config::to_size(t.row_bytes)},
+                       {"banks", t.banks},
+                       {"hit_latency_cycles", t.row_hit_cycles}};
+  }
+  return j;
+}
 
 Platform::Platform(const nlohmann::json& config, RunStatus& status)
     : m_config(config),
       m_status(status),
       m_clock(config.at("clock").at("frequency_mhz").get<double>()) {
-  BusParams bus_params;
-  bus_params.width_bytes = config.at("bus").at("width_bytes").get<uint64_t>();
-  bus_params.latency_cycles = config.at("bus").at("latency_cycles").get<uint64_t>();
+  const BusParams bus_params = bus_params_from_json(config.at("bus"));
   m_bus = std::make_unique<Bus>("bus", m_clock, bus_params);
 
   // Memories, in name order (the effective config's object order), so that construction,
@@ -48,20 +67,14 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
   for (const auto& [name, mem] : config.at("memories").items()) {
     auto memory = std::make_unique<Memory>(
         name.c_str(), m_clock, memory_kind(mem.at("kind").get<std::string>()),
-        config::as_u64(mem.at("size")), memory_timing(mem, bus_params), mem.at("dmi").get<bool>());
+        config::as_u64(mem.at("size")), memory_timing_from_json(mem, bus_params),
+        mem.at("dmi").get<bool>());
     if (mem.contains("l2")) {
-      const auto& l2 = mem.at("l2");
-      L2Params p;
-      p.cache = cache::cache_params_from_json(l2);
-      p.cache.replacement = cache::Replacement::kLru;  // LiteX's L2
-      p.hit_latency_cycles = l2.at("hit_latency_cycles").get<uint64_t>();
-      p.cycles_per_beat = l2.at("cycles_per_beat").get<uint64_t>();
-      p.beat_bytes = bus_params.width_bytes;
-      p.classify_misses = l2.at("classify_misses").get<bool>();
       // Line fills and write-backs use the memory's native width (LiteDRAM's port), not the bus.
-      MemoryTimingParams dram = memory_timing(mem, bus_params);
+      MemoryTimingParams dram = memory_timing_from_json(mem, bus_params);
       dram.beat_bytes = mem.at("width_bytes").get<uint64_t>();
-      memory->set_cache(std::make_unique<L2Cache>(p, dram));
+      memory->set_cache(std::make_unique<L2Cache>(
+          l2_params_from_json(mem.at("l2"), bus_params.width_bytes), dram));
     }
     m_bus->to_targets.bind(memory->bus_side);
     m_bus->map(name, config::as_u64(mem.at("base")), memory->size(), m_next_target_port++);

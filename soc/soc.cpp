@@ -15,8 +15,7 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
   const nlohmann::json& cfg = loaded.effective;
 
   // The CPU and its caches, on the bus as VexRiscv's two masters.
-  cpu::CpuRunLimits limits;
-  limits.quantum_cycles = cfg.at("simulation").at("quantum_cycles").get<uint64_t>();
+  cpu::CpuRunLimits limits = cpu::run_limits_from_json(cfg.at("simulation"));
   limits.max_cycles = m_options.max_cycles;
   m_cpu = std::make_unique<cpu::CpuModule>(
       "cpu", clock(), cpu::core_config_from_json(cfg.at("cpu")),

@@ -5,6 +5,19 @@
 namespace accsim::cache {
 
 namespace {
+
+const char* replacement_name(Replacement r) {
+  switch (r) {
+    case Replacement::kFifo:
+      return "fifo";
+    case Replacement::kRandom:
+      return "random";
+    case Replacement::kLru:
+      break;
+  }
+  return "lru";
+}
+
 CacheTiming timing_from_json(const nlohmann::json& j, uint64_t seed) {
   CacheTiming t;
   t.params = cache_params_from_json(j);
@@ -16,9 +29,13 @@ CacheTiming timing_from_json(const nlohmann::json& j, uint64_t seed) {
   t.hit_latency_cycles = j.at("hit_latency_cycles").get<uint32_t>();
   t.miss_overhead_cycles = j.at("miss_overhead_cycles").get<uint32_t>();
   t.classify_misses = j.at("classify_misses").get<bool>();
-  t.write_buffer_depth = j.value("write_buffer_depth", 0u);  // a D$ key only
+  // A D$ key only: the I$ keeps the initialiser.
+  if (j.contains("write_buffer_depth")) {
+    t.write_buffer_depth = j.at("write_buffer_depth").get<uint32_t>();
+  }
   return t;
 }
+
 }  // namespace
 
 // The keys every cache has, L1 or L2 (caches.icache, caches.dcache, memories.*.l2).
@@ -32,6 +49,26 @@ CacheParams cache_params_from_json(const nlohmann::json& j) {
                        : WritePolicy::kWriteThrough;
   p.write_allocate = j.at("write_allocate").get<bool>();
   return p;
+}
+
+nlohmann::json cache_params_to_json(const CacheParams& p) {
+  return {
+      {"size", config::to_size(p.size_bytes)},
+      {"line_bytes", config::to_size(p.line_bytes)},
+      {"ways", p.ways},
+      {"write_policy", p.write_policy == WritePolicy::kWriteBack ? "write-back" : "write-through"},
+      {"write_allocate", p.write_allocate},
+  };
+}
+
+nlohmann::json cache_timing_to_json(const CacheTiming& t) {
+  nlohmann::json j = cache_params_to_json(t.params);
+  j["replacement"] = replacement_name(t.params.replacement);
+  j["hit_latency_cycles"] = t.hit_latency_cycles;
+  j["miss_overhead_cycles"] = t.miss_overhead_cycles;
+  j["classify_misses"] = t.classify_misses;
+  j["write_buffer_depth"] = t.write_buffer_depth;
+  return j;
 }
 
 CachesConfig caches_config_from_json(const nlohmann::json& section, uint64_t seed) {

@@ -1,4 +1,7 @@
-// Reads the "caches" section of a validated effective config.
+// The L1 caches' config structs and the JSON keys they are read from ("caches"). Their member
+// initialisers (and CacheParams') are those keys' defaults: the *_to_json writers give them to
+// the schema (soc::architecture_schema), so configs/schema/accsim.schema.json does not repeat
+// them.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +39,10 @@ struct CachesConfig {
 
 // Size, line, ways, write policy and allocation of any cache section (an L1's or an L2's).
 CacheParams cache_params_from_json(const nlohmann::json& cache_section);
+nlohmann::json cache_params_to_json(const CacheParams& params);
 CachesConfig caches_config_from_json(const nlohmann::json& caches_section, uint64_t seed);
+// The keys of an L1 section (caches.icache, caches.dcache): the D$'s, which has one more
+// (write_buffer_depth).
+nlohmann::json cache_timing_to_json(const CacheTiming& timing);
 
 }  // namespace accsim::cache

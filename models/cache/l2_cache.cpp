@@ -1,8 +1,28 @@
 #include "l2_cache.h"
 
+#include "cache_config.h"
 #include "stats.h"
 
 namespace accsim {
+
+L2Params l2_params_from_json(const nlohmann::json& l2, uint64_t bus_width_bytes) {
+  L2Params p;
+  p.cache = cache::cache_params_from_json(l2);
+  p.cache.replacement = cache::Replacement::kLru;  // LiteX's L2
+  p.hit_latency_cycles = l2.at("hit_latency_cycles").get<uint64_t>();
+  p.cycles_per_beat = l2.at("cycles_per_beat").get<uint64_t>();
+  p.beat_bytes = bus_width_bytes;
+  p.classify_misses = l2.at("classify_misses").get<bool>();
+  return p;
+}
+
+nlohmann::json l2_params_to_json(const L2Params& p) {
+  nlohmann::json j = cache::cache_params_to_json(p.cache);
+  j["hit_latency_cycles"] = p.hit_latency_cycles;
+  j["cycles_per_beat"] = p.cycles_per_beat;
+  j["classify_misses"] = p.classify_misses;
+  return j;
+}
 
 L2Cache::L2Cache(const L2Params& params, const MemoryTimingParams& dram)
     : m_params(params), m_cache(params.cache), m_dram(dram) {

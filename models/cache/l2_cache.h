@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cache.h"
@@ -24,6 +25,10 @@ namespace accsim {
 
 class Stats;
 
+// Read from a "memories.<name>.l2" section. The initialisers of hit_latency_cycles,
+// cycles_per_beat and classify_misses are those keys' defaults (l2_params_to_json gives them to
+// the schema); the cache's own keys keep theirs in the schema, since CacheParams' initialisers
+// are the L1's.
 struct L2Params {
   cache::CacheParams cache;  // write-back, write-allocate in LiteX
   uint64_t hit_latency_cycles = 3;
@@ -31,6 +36,11 @@ struct L2Params {
   uint64_t beat_bytes = 4;  // the bus side
   bool classify_misses = false;
 };
+
+// `bus_width_bytes`: the bus the L2 answers on (bus.width_bytes). Replacement is always LRU, as
+// in LiteX's L2.
+L2Params l2_params_from_json(const nlohmann::json& l2_section, uint64_t bus_width_bytes);
+nlohmann::json l2_params_to_json(const L2Params& params);
 
 class L2Cache : public MemorySideCache {
  public:

@@ -91,7 +91,8 @@ const soc::ComponentType& cfu_component_type() {
       [](const soc::ComponentConfig& config,
          soc::SocBuilder& soc) -> std::unique_ptr<soc::Component> {
         return std::make_unique<CfuComponent>(config.section(), soc);
-      }};
+      },
+      cfu_defaults};
   return type;
 }
 

@@ -19,7 +19,7 @@ namespace {
 
 std::string default_cache_dir() { return rtl::runtime_cache_dir("ACCSIM_CFU_CACHE", "cfu"); }
 
-bool is_rtl(const nlohmann::json& cfu) { return cfu.value("impl", "model") == "rtl"; }
+bool is_rtl(const nlohmann::json& cfu) { return cfu.at("impl") == "rtl"; }
 
 // mnv2: seed 001's accelerator, as the C++ model or its RTL (rtl/cfu/mnv2).
 void check_mnv2(const nlohmann::json& cfu) { mnv2_config_from_json(cfu); }
@@ -29,6 +29,7 @@ std::unique_ptr<CfuModel> make_mnv2(const nlohmann::json& cfu, const VerilatedCf
   if (is_rtl(cfu)) return make_mnv2_rtl(config, rtl, default_cache_dir(), note);
   return std::make_unique<Mnv2Cfu>(config);
 }
+nlohmann::json mnv2_defaults() { return mnv2_config_to_json(Mnv2Config{}); }
 
 // verilog: the user's own cfu.v, verilated on first use.
 void check_verilog(const nlohmann::json& cfu) {
@@ -54,10 +55,11 @@ void check_verilog(const nlohmann::json& cfu) {
 std::unique_ptr<CfuModel> make_verilog(const nlohmann::json& cfu, const VerilatedCfuOptions& rtl,
                                        const Note& note) {
   RuntimeCfuSpec spec;
-  const nlohmann::json section = cfu.value("rtl", nlohmann::json::object());
-  spec.sources = section.value("sources", std::vector<std::string>{});
-  spec.top = section.value("top", "Cfu");
-  spec.parameters = section.value("parameters", std::map<std::string, int64_t>{});
+  // check_verilog made sure there is an rtl section; loading filled in its defaults.
+  const nlohmann::json& section = cfu.at("rtl");
+  spec.sources = section.at("sources").get<std::vector<std::string>>();
+  spec.top = section.at("top").get<std::string>();
+  spec.parameters = section.at("parameters").get<std::map<std::string, int64_t>>();
   spec.cache_dir = default_cache_dir();
   try {
     return load_runtime_cfu(spec, rtl, note);
@@ -72,16 +74,14 @@ void check_latency(const nlohmann::json& cfu) {
 }
 std::unique_ptr<CfuModel> make_latency(const nlohmann::json& cfu, const VerilatedCfuOptions&,
                                        const Note&) {
-  LatencyCfuConfig config;
-  config.latency_cycles = cfu.at("latency_cycles").get<uint64_t>();
-  config.pipelined = cfu.at("pipelined").get<bool>();
-  return std::make_unique<LatencyCfu>(config);
+  return std::make_unique<LatencyCfu>(latency_cfu_config_from_json(cfu));
 }
+nlohmann::json latency_defaults() { return latency_cfu_config_to_json(LatencyCfuConfig{}); }
 
 const CfuKind kKinds[] = {
-    {"mnv2", check_mnv2, make_mnv2},
-    {"verilog", check_verilog, make_verilog},
-    {"latency", check_latency, make_latency},
+    {"mnv2", check_mnv2, make_mnv2, mnv2_defaults},
+    {"verilog", check_verilog, make_verilog, nullptr},
+    {"latency", check_latency, make_latency, latency_defaults},
 };
 
 }  // namespace
@@ -92,8 +92,16 @@ std::vector<const CfuKind*> cfu_kinds() {
   return kinds;
 }
 
+nlohmann::json cfu_defaults() {
+  nlohmann::json defaults = nlohmann::json::object();
+  for (const CfuKind& kind : kKinds) {
+    if (kind.defaults != nullptr) defaults.update(kind.defaults());
+  }
+  return defaults;
+}
+
 const CfuKind& cfu_kind(const nlohmann::json& cfu) {
-  const std::string name = cfu.value("kind", "mnv2");
+  const std::string name = cfu.at("kind").get<std::string>();
   for (const CfuKind& kind : kKinds) {
     if (name == kind.name) return kind;
   }

@@ -23,10 +23,17 @@ struct CfuKind {
   void (*check)(const nlohmann::json& cfu);
   std::unique_ptr<CfuModel> (*make)(const nlohmann::json& cfu, const VerilatedCfuOptions& rtl,
                                     const Note& note);
+  // The defaults of the keys its config struct reads (its initialisers), or null if it has none
+  // (the kind's keys keep their defaults in cfu.schema.json).
+  nlohmann::json (*defaults)();
 };
 
 // Every kind, in table order.
 std::vector<const CfuKind*> cfu_kinds();
+
+// Every kind's defaults in one object: what the "cfu" section's config structs give the schema.
+nlohmann::json cfu_defaults();
+
 // The kind named by the section's "kind"; throws config::ValueError at cfu.kind if unknown.
 const CfuKind& cfu_kind(const nlohmann::json& cfu);
 

@@ -6,6 +6,17 @@
 
 namespace accsim::cfu {
 
+LatencyCfuConfig latency_cfu_config_from_json(const nlohmann::json& cfu) {
+  LatencyCfuConfig c;
+  c.latency_cycles = cfu.at("latency_cycles").get<uint64_t>();
+  c.pipelined = cfu.at("pipelined").get<bool>();
+  return c;
+}
+
+nlohmann::json latency_cfu_config_to_json(const LatencyCfuConfig& c) {
+  return {{"latency_cycles", c.latency_cycles}, {"pipelined", c.pipelined}};
+}
+
 cpu::CfuIf::Result LatencyCfu::execute(uint16_t function_id, uint32_t in0, uint32_t in1,
                                        uint64_t issue) {
   Result r;

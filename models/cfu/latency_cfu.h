@@ -5,15 +5,21 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 
 #include "cfu_model.h"
 
 namespace accsim::cfu {
 
+// The "cfu" keys of kind latency; the initialisers are their defaults (given to the schema by
+// latency_cfu_config_to_json).
 struct LatencyCfuConfig {
   uint64_t latency_cycles = 1;
   bool pipelined = false;
 };
+
+LatencyCfuConfig latency_cfu_config_from_json(const nlohmann::json& cfu);
+nlohmann::json latency_cfu_config_to_json(const LatencyCfuConfig& config);
 
 class LatencyCfu : public CfuModel {
  public:

@@ -25,6 +25,20 @@ Mnv2Config mnv2_config_from_json(const nlohmann::json& cfu) {
   return c;
 }
 
+nlohmann::json mnv2_config_to_json(const Mnv2Config& c) {
+  return {
+      {"filter_banks", c.filter_banks},
+      {"filter_bank_words", c.filter_bank_words},
+      {"param_store_entries", c.param_entries},
+      {"input_store_words", c.input_words},
+      {"macc_lanes", c.macc_lanes},
+      {"macc_pipeline_depth", c.macc_pipeline_depth},
+      {"post_process_depth", c.post_process_depth},
+      {"output_fifo_words", c.fifo_words},
+      {"output_fifo_gate_words", c.fifo_gate_words},
+  };
+}
+
 uint32_t mnv2_max_words_in_flight(const Mnv2Config& c) {
   // A word takes at least 4 feed cycles (4 channels of at least one step each), so at most
   // ceil(latency / 4) words are between the gate and the FIFO when the gate closes.

@@ -1,5 +1,6 @@
 // Sizes and pipeline depths of the mnv2 CFU, from the "cfu" section of the JSON architecture
-// (configs/schema: every key, its default and why). Defaults are mnv2_first's.
+// (cfu.schema.json: every key and why). The initialisers are mnv2_first's and the keys' one
+// written default: mnv2_config_to_json gives them to the schema (cfu_defaults).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,7 @@ struct Mnv2Config {
 // Reads a validated "cfu" object and checks the rules between its keys (check_mnv2_config):
 // the one place they are written. Throws config::ValueError naming the key at fault.
 Mnv2Config mnv2_config_from_json(const nlohmann::json& cfu);
+nlohmann::json mnv2_config_to_json(const Mnv2Config& config);
 void check_mnv2_config(const Mnv2Config& config);
 // Most words that can be between the FIFO gate and the FIFO when the gate closes: the FIFO
 // needs this much room above output_fifo_gate_words.

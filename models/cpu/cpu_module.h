@@ -17,6 +17,7 @@
 #include "cache_config.h"
 #include "cached_memory.h"
 #include "clock.h"
+#include "cpu_config.h"
 #include "cpu_interfaces.h"
 #include "elf_loader.h"
 #include "run_status.h"
@@ -27,11 +28,6 @@ class Stats;
 }
 
 namespace accsim::cpu {
-
-struct CpuRunLimits {
-  uint64_t quantum_cycles = 10000;
-  uint64_t max_cycles = 0;  // 0 = none
-};
 
 class CpuModule : public sc_core::sc_module, private BusPort {
  public:

@@ -80,7 +80,8 @@ const soc::ComponentType& vta_component_type() {
       [](const soc::ComponentConfig& config,
          soc::SocBuilder& soc) -> std::unique_ptr<soc::Component> {
         return std::make_unique<VtaComponent>(vta_config_of(config), soc);
-      }};
+      },
+      [] { return vta_config_to_json(VtaConfig{}); }};
   return type;
 }
 

@@ -1,5 +1,6 @@
 #include "vta_config.h"
 
+#include <cmath>
 #include <fstream>
 #include <stdexcept>
 
@@ -147,6 +148,31 @@ json shape_to_json(const VtaShape& shape) {
   return out;
 }
 
+json vta_config_to_json(const VtaConfig& c) {
+  // A whole number of MHz is written as an integer, as a config file would write it (and as
+  // the run's config.json has always shown it: "clock_mhz": 0).
+  const json clock_mhz = c.clock_mhz == std::floor(c.clock_mhz) && std::abs(c.clock_mhz) < 1e15
+                             ? json(static_cast<int64_t>(c.clock_mhz))
+                             : json(c.clock_mhz);
+  return {
+      {"base", config::to_hex(c.base)},
+      {"clock_mhz", clock_mhz},
+      {"hw", shape_to_json(c.shape)},
+      {"dma",
+       {{"burst_bytes", c.dma.burst_bytes},
+        {"bytes_per_cycle", c.dma.bytes_per_cycle},
+        {"bypass_l2", c.dma.bypass_l2}}},
+      {"queues", {{"command_depth", c.command_queue_depth}, {"token_depth", c.token_queue_depth}}},
+      {"timing",
+       {{"dispatch_cycles", c.timing.dispatch_cycles},
+        {"insn_overhead_cycles", c.timing.insn_overhead_cycles},
+        {"gemm_pipeline_cycles", c.timing.gemm_pipeline_cycles},
+        {"alu_initiation_interval", c.timing.alu_initiation_interval},
+        {"alu_pipeline_cycles", c.timing.alu_pipeline_cycles},
+        {"pad_cycles_per_element", c.timing.pad_cycles_per_element}}},
+  };
+}
+
 VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& config_dir,
                                const std::vector<std::string>& hw_keys_over_file) {
   VtaConfig c;
@@ -177,7 +203,7 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
   if (const std::string problem = check_shape(c.shape); !problem.empty()) {
     throw VtaConfigError("vta.hw", problem);
   }
-  c.clock_mhz = vta.value("clock_mhz", 0.0);
+  if (vta.contains("clock_mhz")) c.clock_mhz = vta.at("clock_mhz").get<double>();
   if (vta.contains("dma")) {
     const json& d = vta.at("dma");
     c.dma.burst_bytes = u64(d, "burst_bytes", c.dma.burst_bytes);

@@ -1,6 +1,8 @@
 // A VTA's configuration: the upstream vta_config.json keys (all log2) that shape the hardware,
 // plus accsim's timing keys. Plain C++; built from the effective config's "vta" section.
-// docs/vta.md documents every key and where its default comes from.
+// The member initialisers are the keys' defaults, written nowhere else: vta_config_to_json
+// gives them to the schema (vta.schema.json leaves them out). docs/vta.md documents every key
+// and where its default comes from.
 #pragma once
 
 #include <cstdint>
@@ -90,6 +92,8 @@ VtaConfig vta_config_from_json(const nlohmann::json& vta,
 
 // The shape as upstream vta_config.json keys: {"LOG_INP_WIDTH": 3, ..., "LOG_BLOCK": 4, ...}.
 nlohmann::json shape_to_json(const VtaShape& shape);
+// The "vta" keys of `config` (all but hw_file): vta_config_from_json reads them back.
+nlohmann::json vta_config_to_json(const VtaConfig& config);
 
 // The shape's own problems (unsupported widths, depths that do not fit the encoding); empty
 // when valid. Exposed for the config cross-checks.

@@ -4,7 +4,11 @@
 // A component type (ComponentType) is registered once (component_registry.cpp) with
 //   - where the config describes it: a top-level section ("vta", "cfu") or, for "devices",
 //     each entry of its kind;
-//   - its schema fragment, the one place its keys, their defaults and their documentation live;
+//   - its schema fragment, the one place its keys and their documentation live, with the
+//     defaults of keys no config struct reads (descriptions, file names, kinds);
+//   - `defaults`: the defaults of the keys its config structs read, from their member
+//     initialisers, written into the fragment when the schema is assembled (so each default is
+//     written once; the fragment must not repeat them);
 //   - `check`: the parse of its section, which is the validation (nothing re-checks it): it
 //     throws config::ValueError naming the key at fault;
 //   - `ranges`: the bus ranges it maps, for the overlap check;
@@ -102,6 +106,9 @@ struct ComponentType {
   std::function<void(const ComponentConfig&)> check;
   std::function<std::vector<MappedRange>(const ComponentConfig&)> ranges;
   std::function<std::unique_ptr<Component>(const ComponentConfig&, SocBuilder&)> build;
+  // Its config structs' defaults as the section's keys ({"dma": {"burst_bytes": 64}, ...}), or
+  // null if it has none. Last, so that a registration without it still compiles.
+  nlohmann::json (*defaults)() = nullptr;
 };
 
 }  // namespace accsim::soc

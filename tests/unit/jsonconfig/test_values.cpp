@@ -6,6 +6,7 @@ using accsim::config::as_u64;
 using accsim::config::parse_address;
 using accsim::config::parse_size;
 using accsim::config::to_hex;
+using accsim::config::to_size;
 using nlohmann::json;
 
 TEST_CASE("parse_size accepts plain non-negative integers", "[values]") {
@@ -105,4 +106,18 @@ TEST_CASE("to_hex pads to eight lower-case digits", "[values]") {
   CHECK(to_hex(0xABCDEF) == "0x00abcdef");
   CHECK(to_hex(0x123456789) == "0x123456789");
   CHECK(to_hex(UINT64_MAX) == "0xffffffffffffffff");
+}
+
+TEST_CASE("to_size writes the largest exact suffix, and parse_size reads it back", "[values]") {
+  CHECK(to_size(0) == json(0));
+  CHECK(to_size(32) == json(32));
+  CHECK(to_size(1000) == json(1000));
+  CHECK(to_size(4096) == json("4K"));
+  CHECK(to_size(6144) == json("6K"));
+  CHECK(to_size(16u << 20) == json("16M"));
+  CHECK(to_size(uint64_t{2} << 30) == json("2G"));
+  CHECK(to_size((uint64_t{1} << 30) + 1024) == json("1048577K"));
+  for (const uint64_t bytes : {uint64_t{0}, uint64_t{32}, uint64_t{4096}, uint64_t{3} << 40}) {
+    CHECK(parse_size(to_size(bytes)) == bytes);
+  }
 }

@@ -13,6 +13,7 @@ namespace accsim::test {
 
 inline nlohmann::json effective_config(const nlohmann::json& doc,
                                        const std::vector<std::string>& overrides = {}) {
+  // The assembled schema: the core file alone lacks the defaults its config structs give.
   return config::load_json(doc, "<test>", overrides, soc::architecture_schema()).effective;
 }
 
