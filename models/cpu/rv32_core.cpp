@@ -50,26 +50,19 @@ Rv32Core::Rv32Core(const CoreConfig& config, MemoryIf& memory, CfuIf& cfu)
     : m_config(config),
       m_memory(memory),
       m_cfu(&cfu),
-      m_predictor(config.timing),
+      m_timing(config.timing),
       m_pages(size_t{1} << (32 - kPageBits)) {}
 
 Rv32Core::~Rv32Core() = default;
 
 void Rv32Core::reset(uint32_t pc) {
   m_x.fill(0);
-  m_ready.fill(0);
+  m_timing.reset();
   m_pc = pc;
-  m_cycle = 0;
-  m_store_hold = {0, 0};
-  m_cfu_since_csr = false;
-  m_bubbles = 0;
-  m_bubbles_end = 0;
   m_instret = 0;
   m_halted = false;
   m_halt_message.clear();
   m_csr = CsrFile{};
-  m_stalls = {};
-  m_branches = {};
   const uint32_t block = m_memory.fetch_block_bytes();
   m_fetch_block_mask = ~(block - 1);
   m_current_fetch_block = 1;
@@ -116,7 +109,7 @@ std::string Rv32Core::where(uint32_t pc, const DecodedInsn* insn) const {
   const std::string symbol = m_symbols ? m_symbols->describe(pc) : "";
   if (!symbol.empty()) text += " (" + symbol + ")";
   if (insn) text += ", instruction " + hex32(insn->raw) + " `" + disassemble(*insn, pc) + "`";
-  text += ", cycle " + std::to_string(m_cycle);
+  text += ", cycle " + std::to_string(m_timing.cycle());
   return text;
 }
 
@@ -143,14 +136,13 @@ void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn) {
   m_csr.mstatus =
       (m_csr.mstatus & ~(csr::kMstatusMie | csr::kMstatusMpie)) | (mie ? csr::kMstatusMpie : 0);
   m_next_pc = m_csr.mtvec;
-  m_cycle += m_config.timing.trap_cycles;
-  m_stalls.trap += m_config.timing.trap_cycles;
+  m_timing.trap_entry();
 }
 
 uint64_t Rv32Core::run(uint64_t stop_cycle) {
   m_stop_cycle = stop_cycle;
   const uint64_t start_instret = m_instret;
-  while (m_cycle < m_stop_cycle) {
+  while (m_timing.cycle() < m_stop_cycle) {
     DecodedInsn& slot = decoded_at(m_pc);
     if (slot.op == kUndecoded) {
       if ((m_pc & 3) != 0) {
@@ -169,30 +161,24 @@ uint64_t Rv32Core::run(uint64_t stop_cycle) {
       }
     }
     const DecodedInsn d = slot;  // a store may invalidate the slot while executing
-    const uint64_t first_cycle = m_cycle;
+    const uint64_t first_cycle = m_timing.cycle();
     StallCounters stalls_before;
-    if (m_observer) stalls_before = m_stalls;
-    if (m_trace_fetches) m_memory.trace_fetch(m_pc, m_cycle);
+    if (m_observer) stalls_before = m_timing.stalls();
+    if (m_trace_fetches) m_memory.trace_fetch(m_pc, first_cycle);
     const uint32_t block = m_pc & m_fetch_block_mask;
     if (block != m_current_fetch_block) {
       report_repeated_fetches();
-      const uint64_t stall = m_memory.fetch_stall(m_pc, m_cycle);
-      m_cycle += stall;
-      m_stalls.fetch += stall;
+      m_timing.fetch(m_memory.fetch_stall(m_pc, first_cycle));
       m_current_fetch_block = block;
     } else {
       ++m_repeated_fetches;
     }
-    if ((m_store_hold[0] | m_store_hold[1]) != 0) apply_store_hold();
-    const uint64_t begin = m_cycle;
+    if (const uint64_t held = m_timing.store_hold(); held != 0) m_memory.store_hold_stalled(held);
+    const uint64_t begin = m_timing.cycle();
     m_next_pc = m_pc + 4;
-    m_trapped = false;
-    execute(d);
+    dispatch(d);
     if (m_halted) break;
-    m_x[0] = 0;
-    m_cycle += 1;  // the issue cycle every instruction occupies
-    if (!m_trapped) ++m_instret;
-    m_func_cycles[d.function] += m_cycle - begin;
+    m_func_cycles[d.function] += m_timing.cycle() - begin;
     ++m_func_instret[d.function];
     if (m_observer) notify_observer(d, first_cycle, stalls_before);
     m_pc = m_next_pc;
@@ -209,53 +195,25 @@ void Rv32Core::report_repeated_fetches() {
 
 void Rv32Core::notify_observer(const DecodedInsn& d, uint64_t first_cycle,
                                const StallCounters& before) {
-  const StallCounters& a = m_stalls;
+  const StallCounters& a = m_timing.stalls();
   const StallCounters delta{a.branch - before.branch,   a.load_use - before.load_use,
                             a.mul_div - before.mul_div, a.fetch - before.fetch,
                             a.data - before.data,       a.cfu - before.cfu,
                             a.csr - before.csr,         a.trap - before.trap};
-  m_observer->on_instruction({first_cycle, m_cycle, m_pc, &d, delta, m_trapped});
-}
-
-void Rv32Core::apply_store_hold() {
-  if (m_store_hold[0] > m_cycle) {
-    const uint64_t stall = m_store_hold[0] - m_cycle;
-    m_cycle = m_store_hold[0];
-    m_stalls.data += stall;
-    m_memory.store_hold_stalled(stall);
-  }
-  m_store_hold[0] = m_store_hold[1];
-  m_store_hold[1] = 0;
-}
-
-uint32_t Rv32Core::operand_ready_stall(const DecodedInsn& d) {
-  const uint64_t ready = std::max(m_ready[d.rs1], m_ready[d.rs2]);
-  return ready > m_cycle ? static_cast<uint32_t>(ready - m_cycle) : 0;
+  m_observer->on_instruction({first_cycle, m_timing.cycle(), m_pc, &d, delta, m_trapped});
 }
 
 void Rv32Core::branch(const DecodedInsn& d, bool taken) {
-  ++m_branches.conditional;
-  const bool predicted = m_predictor.predict_and_update(m_pc, d.imm, taken);
-  uint32_t penalty = 0;
-  if (predicted != taken) {
-    ++m_branches.mispredicted;
-    penalty = m_config.timing.mispredict_penalty;
-  } else if (taken) {
-    penalty = m_config.timing.taken_penalty;
+  m_timing.conditional_branch(m_pc, d.imm, taken);
+  if (taken) jump(d, m_pc + static_cast<uint32_t>(d.imm));
+}
+
+void Rv32Core::jump(const DecodedInsn& d, uint32_t target) {
+  if (target & 3) {
+    trap(TrapCause::kInstructionMisaligned, target, &d);
+    return;
   }
-  if (taken) {
-    ++m_branches.taken;
-    const uint32_t target = m_pc + static_cast<uint32_t>(d.imm);
-    if (target & 3) {
-      trap(TrapCause::kInstructionMisaligned, target, &d);
-      return;
-    }
-    m_next_pc = target;
-  }
-  m_cycle += penalty;
-  m_stalls.branch += penalty;
-  m_bubbles = penalty;
-  m_bubbles_end = m_cycle + 1;
+  m_next_pc = target;
 }
 
 void Rv32Core::load(const DecodedInsn& d, unsigned size, bool sign) {
@@ -266,7 +224,7 @@ void Rv32Core::load(const DecodedInsn& d, unsigned size, bool sign) {
   }
   uint32_t value = 0;
   uint64_t stall = 0;
-  if (!m_memory.load(addr, size, m_cycle, value, stall)) {
+  if (!m_memory.load(addr, size, m_timing.cycle(), value, stall)) {
     trap(TrapCause::kLoadAccessFault, addr, &d);
     return;
   }
@@ -274,13 +232,8 @@ void Rv32Core::load(const DecodedInsn& d, unsigned size, bool sign) {
     const unsigned shift = 32 - 8 * size;
     value = static_cast<uint32_t>(static_cast<int32_t>(value << shift) >> shift);
   }
-  m_cycle += stall;
-  m_stalls.data += stall;
-  if (d.rd != 0) {
-    m_x[d.rd] = value;
-    m_ready[d.rd] = m_cycle + 1 + m_config.timing.load_use_stall;
-    m_producer[d.rd] = Producer::kLoad;
-  }
+  m_timing.data_stall(stall);
+  m_x[d.rd] = value;
 }
 
 void Rv32Core::store(const DecodedInsn& d, unsigned size) {
@@ -290,16 +243,12 @@ void Rv32Core::store(const DecodedInsn& d, unsigned size) {
     return;
   }
   uint64_t stall = 0;
-  if (!m_memory.store(addr, size, m_x[d.rs2], m_cycle, stall)) {
+  if (!m_memory.store(addr, size, m_x[d.rs2], m_timing.cycle(), stall)) {
     trap(TrapCause::kStoreAccessFault, addr, &d);
     return;
   }
-  m_cycle += stall;
-  m_stalls.data += stall;
-  if (const uint64_t release = m_memory.take_store_release(); release != 0) {
-    // The next instruction issues behind the store; the one after waits for the release.
-    m_store_hold[1] = std::max(m_store_hold[1], release);
-  }
+  m_timing.data_stall(stall);
+  m_timing.store_release(m_memory.take_store_release());
   invalidate_code_word(addr);
   if (size == 4 && (addr & 3)) invalidate_code_word(addr + 3);
   if (size == 2 && (addr & 3) == 3) invalidate_code_word(addr + 1);
@@ -307,40 +256,26 @@ void Rv32Core::store(const DecodedInsn& d, unsigned size) {
 
 void Rv32Core::csr_op(const DecodedInsn& d) {
   const uint16_t number = d.aux;
-  const bool immediate = d.op >= Op::kCsrrwi;
+  // funct3: bit 2 = immediate form (zimm), bits 1:0 = 1 write, 2 set, 3 clear.
+  const uint32_t funct3 = (d.raw >> 12) & 7;
+  const bool immediate = (funct3 & 4) != 0;
+  const uint32_t kind = funct3 & 3;
   const uint32_t operand = immediate ? static_cast<uint32_t>(d.imm) : m_x[d.rs1];
-  const Op kind = immediate ? static_cast<Op>(static_cast<int>(d.op) - 3) : d.op;
   // csrrs/csrrc with rs1 = x0 (or zimm = 0) only read; csrrw with rd = x0 only writes.
-  const bool writes = kind == Op::kCsrrw || (immediate ? d.imm != 0 : d.rs1 != 0);
-  const bool reads = kind != Op::kCsrrw || d.rd != 0;
-  // A CSR instruction accesses its register csr_cycles - 1 cycles after the previous
-  // instruction finished executing; the bubbles of a taken branch or jump right before it
-  // overlap with that wait (measured: 100 mispredicted bne read 301, not 303).
-  uint64_t previous_end = m_cycle;
-  if (m_cycle == m_bubbles_end) previous_end -= m_bubbles;
-  const uint64_t wait_until =
-      previous_end + (m_config.timing.csr_cycles > 1 ? m_config.timing.csr_cycles - 1 : 0);
-  if (wait_until > m_cycle) {
-    m_stalls.csr += wait_until - m_cycle;
-    m_cycle = wait_until;
-  }
-  if (m_cfu_since_csr) {
-    // Measured on VexRiscv: the first CSR access after custom-0 ops comes cfu_csr_drain
-    // cycles later still (the CFU response path drains first), whatever the CFU's latency.
-    m_cfu_since_csr = false;
-    m_cycle += m_config.timing.cfu_csr_drain;
-    m_stalls.cfu += m_config.timing.cfu_csr_drain;
-  }
+  const bool writes = kind == 1 || (immediate ? d.imm != 0 : d.rs1 != 0);
+  const bool reads = kind != 1 || d.rd != 0;
+  m_timing.csr_access();
+  const uint64_t now = m_timing.cycle();
   uint32_t old = 0;
-  if (!m_csr.read(number, m_cycle, m_instret, old) && (reads || writes)) {
+  if (!m_csr.read(number, now, m_instret, old) && (reads || writes)) {
     trap(TrapCause::kIllegalInstruction, d.raw, &d);
     return;
   }
   if (writes) {
     uint32_t value = operand;
-    if (kind == Op::kCsrrs) value = old | operand;
-    if (kind == Op::kCsrrc) value = old & ~operand;
-    if (!m_csr.write(number, value, m_cycle, m_instret)) {
+    if (kind == 2) value = old | operand;
+    if (kind == 3) value = old & ~operand;
+    if (!m_csr.write(number, value, now, m_instret)) {
       trap(TrapCause::kIllegalInstruction, d.raw, &d);
       return;
     }
@@ -349,102 +284,75 @@ void Rv32Core::csr_op(const DecodedInsn& d) {
 }
 
 void Rv32Core::cfu_op(const DecodedInsn& d) {
-  const CfuIf::Result r = m_cfu->execute(d.aux, m_x[d.rs1], m_x[d.rs2], m_cycle);
+  const CfuIf::Result r = m_cfu->execute(d.aux, m_x[d.rs1], m_x[d.rs2], m_timing.cycle());
   if (r.status == CfuIf::Result::Status::kIllegalInstruction) {
     trap(TrapCause::kIllegalInstruction, d.raw, &d);
     return;
   }
   if (r.status == CfuIf::Result::Status::kError) {
-    // A CFU that timed out kept the CPU waiting until then: the run ends there, not at issue.
-    if (r.response_cycle > m_cycle) {
-      m_stalls.cfu += r.response_cycle - m_cycle;
-      m_cycle = r.response_cycle;
-    }
+    m_timing.cfu_gave_up(r.response_cycle);
     m_halted = true;
     m_halt_message = "CFU error: " + r.error + " at " + where(m_pc, &d);
     request_stop();
     return;
   }
   ++m_cfu_ops;
-  m_cfu_since_csr = true;
-  // The next instruction issues once the CFU has accepted the command and, as the response
-  // is taken in the Memory stage, not before the response; dependents wait one more cycle.
-  const uint64_t next =
-      std::max(r.accept_cycle + 1, r.response_cycle) + m_config.timing.cfu_issue_cycles;
-  const uint64_t extra = next > m_cycle + 1 ? next - (m_cycle + 1) : 0;
-  m_stalls.cfu += extra;
-  m_cycle += extra;
-  if (d.rd != 0) {
-    m_x[d.rd] = r.value;
-    m_ready[d.rd] = std::max<uint64_t>(r.response_cycle + 1, next);
-    m_producer[d.rd] = Producer::kCfu;
+  m_timing.cfu_answered(r.accept_cycle, r.response_cycle, d.rd);
+  m_x[d.rd] = r.value;
+}
+
+void Rv32Core::dispatch(const DecodedInsn& d) {
+  switch (d.op) {
+#define ACCSIM_RV32_INSN(op, ...) \
+  case Op::op:                    \
+    return step<Op::op>(d);
+#include "rv32_insns.def"
+#undef ACCSIM_RV32_INSN
+    case Op::kIllegal:
+      break;
+  }
+  step<Op::kIllegal>(d);
+}
+
+template <Op kOp>
+inline void Rv32Core::step(const DecodedInsn& d) {
+  static constexpr InsnInfo kInfo = instruction_info(kOp);
+  m_timing.wait_for_operands<kInfo.reads_rs1, kInfo.reads_rs2>(d.rs1, d.rs2);
+  m_trapped = false;
+  execute<kOp>(d);
+  if (m_halted) return;
+  m_x[0] = 0;
+  if (m_trapped) {
+    m_timing.issue();
+  } else {
+    m_timing.retire<kInfo.timing>(d.rd);
+    ++m_instret;
   }
 }
 
-void Rv32Core::execute(const DecodedInsn& d) {
-  // Operand hazards first: the instruction cannot issue before its inputs are ready.
-  const uint32_t hazard = operand_ready_stall(d);
-  if (hazard != 0) {
-    m_cycle += hazard;
-    // Attribute the wait to what produced the late register.
-    const uint8_t late = m_ready[d.rs1] >= m_ready[d.rs2] ? d.rs1 : d.rs2;
-    switch (m_producer[late]) {
-      case Producer::kLoad:
-        m_stalls.load_use += hazard;
-        break;
-      case Producer::kMultiply:
-        m_stalls.mul_div += hazard;
-        break;
-      case Producer::kCfu:
-        m_stalls.cfu += hazard;
-        break;
-    }
-  }
+template <Op kOp>
+inline void Rv32Core::execute(const DecodedInsn& d) {
   uint32_t* x = m_x.data();
   const uint32_t a = x[d.rs1];
   const uint32_t b = x[d.rs2];
   const int32_t sa = static_cast<int32_t>(a);
   const int32_t sb = static_cast<int32_t>(b);
   const uint32_t imm = static_cast<uint32_t>(d.imm);
-  switch (d.op) {
+  switch (kOp) {
     case Op::kLui:
       x[d.rd] = imm;
       break;
     case Op::kAuipc:
       x[d.rd] = m_pc + imm;
       break;
-    case Op::kJal: {
-      const uint32_t target = m_pc + imm;
-      if (target & 3) {
-        trap(TrapCause::kInstructionMisaligned, target, &d);
-        return;
-      }
-      x[d.rd] = m_pc + 4;
-      m_next_pc = target;
-      ++m_branches.jumps;
-      const uint32_t penalty = m_predictor.predicts_jal() ? m_config.timing.taken_penalty
-                                                          : m_config.timing.mispredict_penalty;
-      m_cycle += penalty;
-      m_stalls.branch += penalty;
-      m_bubbles = penalty;
-      m_bubbles_end = m_cycle + 1;
+    case Op::kJal:
+      jump(d, m_pc + imm);
+      if (!m_trapped) x[d.rd] = m_pc + 4;
       break;
-    }
-    case Op::kJalr: {
-      const uint32_t target = (a + imm) & ~1u;
-      if (target & 3) {
-        trap(TrapCause::kInstructionMisaligned, target, &d);
-        return;
-      }
-      x[d.rd] = m_pc + 4;
-      m_next_pc = target;
-      ++m_branches.jumps;
-      m_cycle += m_config.timing.jalr_penalty;
-      m_stalls.branch += m_config.timing.jalr_penalty;
-      m_bubbles = m_config.timing.jalr_penalty;
-      m_bubbles_end = m_cycle + 1;
+    case Op::kJalr:
+      jump(d, (a + imm) & ~1u);
+      if (!m_trapped) x[d.rd] = m_pc + 4;
       break;
-    }
     case Op::kBeq:
       branch(d, a == b);
       break;
@@ -549,20 +457,16 @@ void Rv32Core::execute(const DecodedInsn& d) {
     case Op::kMulhsu:
     case Op::kMulhu: {
       uint32_t r;
-      if (d.op == Op::kMul) {
+      if (kOp == Op::kMul) {
         r = a * b;
-      } else if (d.op == Op::kMulh) {
+      } else if (kOp == Op::kMulh) {
         r = static_cast<uint32_t>((int64_t{sa} * int64_t{sb}) >> 32);
-      } else if (d.op == Op::kMulhsu) {
+      } else if (kOp == Op::kMulhsu) {
         r = static_cast<uint32_t>((int64_t{sa} * static_cast<int64_t>(uint64_t{b})) >> 32);
       } else {
         r = static_cast<uint32_t>((uint64_t{a} * uint64_t{b}) >> 32);
       }
       x[d.rd] = r;
-      if (d.rd != 0) {
-        m_ready[d.rd] = m_cycle + 1 + m_config.timing.mul_use_stall;
-        m_producer[d.rd] = Producer::kMultiply;
-      }
       break;
     }
     case Op::kDiv:
@@ -570,7 +474,7 @@ void Rv32Core::execute(const DecodedInsn& d) {
     case Op::kRem:
     case Op::kRemu: {
       uint32_t r;
-      switch (d.op) {
+      switch (kOp) {
         case Op::kDiv:
           r = b == 0 ? ~0u : (sa == INT32_MIN && sb == -1) ? a : static_cast<uint32_t>(sa / sb);
           break;
@@ -585,10 +489,6 @@ void Rv32Core::execute(const DecodedInsn& d) {
           break;
       }
       x[d.rd] = r;
-      const uint32_t extra =
-          m_config.timing.divide_cycles > 1 ? m_config.timing.divide_cycles - 1 : 0;
-      m_cycle += extra;
-      m_stalls.mul_div += extra;
       break;
     }
     case Op::kFence:
@@ -599,9 +499,7 @@ void Rv32Core::execute(const DecodedInsn& d) {
       m_current_fetch_block = 1;
       break;
     case Op::kFlushDcache: {
-      const uint64_t stall = m_memory.flush_dcache(m_cycle);
-      m_cycle += stall;
-      m_stalls.data += stall;
+      m_timing.data_stall(m_memory.flush_dcache(m_timing.cycle()));
       break;
     }
     case Op::kEcall:
@@ -615,12 +513,10 @@ void Rv32Core::execute(const DecodedInsn& d) {
       m_csr.mstatus =
           (m_csr.mstatus & ~csr::kMstatusMie) | (mpie ? csr::kMstatusMie : 0) | csr::kMstatusMpie;
       m_next_pc = m_csr.mepc;
-      m_cycle += m_config.timing.trap_cycles;
-      m_stalls.trap += m_config.timing.trap_cycles;
       break;
     }
     case Op::kWfi:
-      m_memory.wait_for_interrupt(m_cycle);
+      m_memory.wait_for_interrupt(m_timing.cycle());
       break;
     case Op::kCsrrw:
     case Op::kCsrrs:

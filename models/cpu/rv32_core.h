@@ -5,8 +5,9 @@
 //
 // Timing: each instruction issues one cycle after the previous one, later if an operand is not
 // ready (load-use, mul-use, CFU result), plus its own extra cycles (branch penalties, divide,
-// CSR, fetch and data stalls). `cycle()` is the core's local time; the SystemC wrapper keeps
-// it within one quantum of simulated time.
+// CSR, fetch and data stalls): the rules live in PipelineTiming, keyed by each instruction's
+// timing class. `cycle()` is the core's local time; the SystemC wrapper keeps it within one
+// quantum of simulated time.
 #pragma once
 
 #include <array>
@@ -18,6 +19,7 @@
 #include "core_timing.h"
 #include "cpu_interfaces.h"
 #include "csr_file.h"
+#include "pipeline_timing.h"
 #include "rv32_decoder.h"
 #include "symbol_table.h"
 
@@ -26,18 +28,6 @@ namespace accsim::cpu {
 struct CoreConfig {
   CoreTimingParams timing;
   bool trap_misaligned = true;  // VexRiscv traps; "allow" performs the access
-};
-
-// Where the cycles went, beyond one per instruction.
-struct StallCounters {
-  uint64_t branch = 0;    // taken-branch and mispredict penalties, jumps
-  uint64_t load_use = 0;  // waiting for a load result
-  uint64_t mul_div = 0;   // waiting for a multiply, divides
-  uint64_t fetch = 0;     // instruction fetch (I$ misses, uncached fetch)
-  uint64_t data = 0;      // data accesses (D$ misses, write-through, MMIO)
-  uint64_t cfu = 0;       // custom-0: waiting for the CFU to accept or answer, and its result
-  uint64_t csr = 0;       // CSR serialisation
-  uint64_t trap = 0;      // trap entry and mret
 };
 
 // One executed instruction as an observer (instruction trace, timeline) sees it.
@@ -54,13 +44,6 @@ class InstructionObserver {
  public:
   virtual ~InstructionObserver() = default;
   virtual void on_instruction(const ExecutedInstruction& executed) = 0;
-};
-
-struct BranchCounters {
-  uint64_t conditional = 0;
-  uint64_t taken = 0;
-  uint64_t mispredicted = 0;
-  uint64_t jumps = 0;
 };
 
 enum class TrapCause : uint32_t {
@@ -98,7 +81,7 @@ class Rv32Core {
   // One-line diagnostic of the trap that halted the core.
   const std::string& halt_message() const { return m_halt_message; }
 
-  uint64_t cycle() const { return m_cycle; }
+  uint64_t cycle() const { return m_timing.cycle(); }
   uint64_t instret() const { return m_instret; }
   uint32_t pc() const { return m_pc; }
   uint32_t reg(unsigned i) const { return m_x[i]; }
@@ -106,8 +89,8 @@ class Rv32Core {
     if (i != 0) m_x[i] = v;
   }
   CsrFile& csrs() { return m_csr; }
-  const StallCounters& stalls() const { return m_stalls; }
-  const BranchCounters& branches() const { return m_branches; }
+  const StallCounters& stalls() const { return m_timing.stalls(); }
+  const BranchCounters& branches() const { return m_timing.branches(); }
   uint64_t traps_taken() const { return m_traps; }
   uint64_t cfu_ops() const { return m_cfu_ops; }
 
@@ -126,17 +109,23 @@ class Rv32Core {
   DecodedInsn& decoded_at(uint32_t pc);
   DecodedPage* new_page(uint32_t pc);
   bool decode_slot(DecodedInsn& slot, uint32_t pc);
+  // Issues, executes and retires one instruction: a switch on its Op into step<Op>, which is
+  // compiled with the instruction's operands and timing class from the instruction table.
+  void dispatch(const DecodedInsn& d);
+  template <Op kOp>
+  void step(const DecodedInsn& d);
+  // The instruction's functional semantics (one switch over every Op; step<kOp> keeps the case).
+  template <Op kOp>
   void execute(const DecodedInsn& d);
   void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
   void invalidate_code_word(uint32_t address);
-  uint32_t operand_ready_stall(const DecodedInsn& d);
-  void apply_store_hold();
   // Hands the fetches counted since the last fetch_stall to the memory.
   void report_repeated_fetches();
   void notify_observer(const DecodedInsn& d, uint64_t first_cycle, const StallCounters& before);
   void load(const DecodedInsn& d, unsigned size, bool sign);
   void store(const DecodedInsn& d, unsigned size);
   void branch(const DecodedInsn& d, bool taken);
+  void jump(const DecodedInsn& d, uint32_t target);
   void csr_op(const DecodedInsn& d);
   void cfu_op(const DecodedInsn& d);
   std::string where(uint32_t pc, const DecodedInsn* insn) const;
@@ -146,22 +135,12 @@ class Rv32Core {
   CfuIf* m_cfu;
   const SymbolTable* m_symbols = nullptr;
   InstructionObserver* m_observer = nullptr;
-  BranchPredictor m_predictor;
+  PipelineTiming m_timing;
 
   std::array<uint32_t, 32> m_x{};
-  std::array<uint64_t, 32> m_ready{};  // cycle each register's value can be used
-  enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
-  std::array<Producer, 32> m_producer{};  // what a late register waits for (stall attribution)
-  bool m_trapped = false;                 // the current instruction trapped: it does not retire
+  bool m_trapped = false;  // the current instruction trapped: it does not retire
   uint32_t m_pc = 0;
   uint32_t m_next_pc = 0;
-  uint64_t m_cycle = 0;  // issue cycle of the next instruction
-  // A store held in the Memory stage holds the instruction after next until its release:
-  // [0] applies to the next instruction to issue, [1] to the one after.
-  std::array<uint64_t, 2> m_store_hold{};
-  bool m_cfu_since_csr = false;  // a custom-0 op issued since the last CSR instruction
-  uint64_t m_bubbles = 0;        // branch/jump penalty cycles of the last taken redirect,
-  uint64_t m_bubbles_end = 0;    // ending at this issue cycle (a CSR right after overlaps them)
   uint64_t m_instret = 0;
   uint64_t m_stop_cycle = 0;
   bool m_halted = false;
@@ -174,8 +153,6 @@ class Rv32Core {
   bool m_trace_fetches = false;        // the memory traces every fetch (MemoryIf::trace_fetch)
   uint64_t m_repeated_fetches = 0;     // not yet reported (MemoryIf::count_repeated_fetches)
 
-  StallCounters m_stalls;
-  BranchCounters m_branches;
   uint64_t m_traps = 0;
   uint64_t m_cfu_ops = 0;
   std::vector<uint64_t> m_func_cycles;
