@@ -57,19 +57,6 @@ void PipelineTiming::store_release(uint64_t release) {
   if (release != 0) m_store_hold[1] = std::max(m_store_hold[1], release);
 }
 
-void PipelineTiming::conditional_branch(uint32_t pc, int32_t offset, bool taken) {
-  ++m_branches.conditional;
-  const bool predicted = m_predictor.predict_and_update(pc, offset, taken);
-  m_branch_penalty = 0;
-  if (predicted != taken) {
-    ++m_branches.mispredicted;
-    m_branch_penalty = m_params.mispredict_penalty;
-  } else if (taken) {
-    m_branch_penalty = m_params.taken_penalty;
-  }
-  if (taken) ++m_branches.taken;
-}
-
 void PipelineTiming::csr_access() {
   // A CSR instruction accesses its register csr_cycles - 1 cycles after the previous
   // instruction finished executing; the bubbles of a taken branch or jump right before it

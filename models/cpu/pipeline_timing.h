@@ -108,7 +108,18 @@ class PipelineTiming {
   void store_release(uint64_t release);
   // A conditional branch: predicts and trains the predictor, counts, and keeps the penalty
   // for retire().
-  void conditional_branch(uint32_t pc, int32_t offset, bool taken);
+  void conditional_branch(uint32_t pc, int32_t offset, bool taken) {
+    ++m_branches.conditional;
+    const bool predicted = m_predictor.predict_and_update(pc, offset, taken);
+    m_branch_penalty = 0;
+    if (predicted != taken) {
+      ++m_branches.mispredicted;
+      m_branch_penalty = m_params.mispredict_penalty;
+    } else if (taken) {
+      m_branch_penalty = m_params.taken_penalty;
+    }
+    if (taken) ++m_branches.taken;
+  }
   // A CSR access waits for the pipeline to drain; call it before the CSR is read, which
   // then sees the cycle after the wait.
   void csr_access();

@@ -3,11 +3,12 @@
 #include <cstdio>
 #include <limits>
 
+#include "cached_memory.h"
+#include "rv32_execute.h"
+
 namespace accsim::cpu {
 
 namespace {
-constexpr Op kUndecoded = static_cast<Op>(0xFF);
-
 std::string hex32(uint32_t v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", v);
@@ -39,19 +40,12 @@ const char* trap_cause_name(TrapCause cause) {
   return "trap";
 }
 
-struct Rv32Core::DecodedPage {
-  DecodedInsn slots[1u << (kPageBits - 2)];
-  DecodedPage() {
-    for (auto& s : slots) s.op = kUndecoded;
-  }
-};
-
 Rv32Core::Rv32Core(const CoreConfig& config, MemoryIf& memory, CfuIf& cfu)
     : m_config(config),
       m_memory(memory),
+      m_cached(dynamic_cast<CachedMemory*>(&memory)),
       m_cfu(&cfu),
-      m_timing(config.timing),
-      m_pages(size_t{1} << (32 - kPageBits)) {}
+      m_timing(config.timing) {}
 
 Rv32Core::~Rv32Core() = default;
 
@@ -67,41 +61,47 @@ void Rv32Core::reset(uint32_t pc) {
   m_fetch_block_mask = ~(block - 1);
   m_current_fetch_block = 1;
   m_trace_fetches = m_memory.traces_fetches();
-  m_repeated_fetches = 0;
-  const size_t functions = m_symbols ? m_symbols->size() : 1;
-  m_func_cycles.assign(functions, 0);
-  m_func_instret.assign(functions, 0);
+  m_repeated_fetch_base = 0;
+  m_trapped_instructions = 0;
+  m_profile.reset(m_symbols ? m_symbols->size() : 1);
   invalidate_decoded();
 }
 
-void Rv32Core::invalidate_decoded() {
-  for (auto& page : m_pages) page.reset();
-}
+void Rv32Core::invalidate_decoded() { m_decoded.invalidate_all(); }
 
-void Rv32Core::invalidate_code_word(uint32_t address) {
-  DecodedPage* page = m_pages[address >> kPageBits].get();
-  if (page) page->slots[(address >> 2) & ((1u << (kPageBits - 2)) - 1)].op = kUndecoded;
-}
-
-bool Rv32Core::decode_slot(DecodedInsn& slot, uint32_t pc) {
+bool Rv32Core::decode_into(DecodedInsn& slot, uint32_t pc) {
   uint32_t word = 0;
-  if (!m_memory.fetch_word(pc, word)) return false;
-  slot = decode(word);
-  uint32_t function = m_symbols ? m_symbols->function_index(pc) : 0;
-  slot.function = function <= std::numeric_limits<uint16_t>::max() ? function : 0;
-  return true;
+  const uint64_t cycle = m_timing.cycle();
+  if ((pc & 3) != 0) {
+    // Only reachable by reset to a misaligned pc; jumps check their targets.
+    trap(TrapCause::kInstructionMisaligned, pc, nullptr);
+  } else if (!m_memory.fetch_word(pc, word)) {
+    trap(TrapCause::kInstructionAccessFault, pc, nullptr);
+  } else {
+    slot = decode(word);
+    const uint32_t function = m_symbols ? m_symbols->function_index(pc) : 0;
+    slot.function = function <= std::numeric_limits<uint16_t>::max() ? function : 0;
+    return true;
+  }
+  // A fetch fault is no instruction of any function.
+  m_profile.unattributed(m_timing.cycle() - cycle);
+  if (!m_halted) m_pc = m_next_pc;  // the handler
+  return false;
 }
 
-Rv32Core::DecodedPage* Rv32Core::new_page(uint32_t pc) {
-  auto& page = m_pages[pc >> kPageBits];
-  page = std::make_unique<DecodedPage>();
-  return page.get();
-}
-
-inline DecodedInsn& Rv32Core::decoded_at(uint32_t pc) {
-  DecodedPage* page = m_pages[pc >> kPageBits].get();
-  if (__builtin_expect(page == nullptr, 0)) page = new_page(pc);  // off the hot path
-  return page->slots[(pc >> 2) & ((1u << (kPageBits - 2)) - 1)];
+inline void Rv32Core::fetch(uint32_t pc) {
+  const uint32_t block = pc & m_fetch_block_mask;
+  if (block == m_current_fetch_block) return;  // a repeated fetch, counted by instruction count
+  // The instructions executed since the previous block's first were fetched from it again.
+  const uint64_t repeated = executed() - m_repeated_fetch_base;
+  m_repeated_fetch_base = executed() + 1;
+  const uint64_t cycle = m_timing.cycle();
+  m_settled_cycle = cycle;  // the fetch may wait (uncached code): profile settled up to here
+  const uint64_t stall = m_cached ? m_cached->fetch_stall(pc, cycle, repeated)
+                                  : m_memory.fetch_stall(pc, cycle, repeated);
+  m_timing.fetch(stall);
+  m_profile.unattributed(stall);
+  m_current_fetch_block = block;
 }
 
 std::string Rv32Core::where(uint32_t pc, const DecodedInsn* insn) const {
@@ -142,55 +142,79 @@ void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn) {
 uint64_t Rv32Core::run(uint64_t stop_cycle) {
   m_stop_cycle = stop_cycle;
   const uint64_t start_instret = m_instret;
-  while (m_timing.cycle() < m_stop_cycle) {
-    DecodedInsn& slot = decoded_at(m_pc);
-    if (slot.op == kUndecoded) {
-      if ((m_pc & 3) != 0) {
-        // Only reachable by reset to a misaligned pc; jumps check their targets.
-        trap(TrapCause::kInstructionMisaligned, m_pc, nullptr);
-        if (m_halted) break;
-        m_pc = m_next_pc;
-        continue;
-      }
-      if (!decode_slot(slot, m_pc)) {
-        slot.op = kUndecoded;
-        trap(TrapCause::kInstructionAccessFault, m_pc, nullptr);
-        if (m_halted) break;
-        m_pc = m_next_pc;
-        continue;
-      }
-    }
-    const DecodedInsn d = slot;  // a store may invalidate the slot while executing
-    const uint64_t first_cycle = m_timing.cycle();
-    StallCounters stalls_before;
-    if (m_observer) stalls_before = m_timing.stalls();
-    if (m_trace_fetches) m_memory.trace_fetch(m_pc, first_cycle);
-    const uint32_t block = m_pc & m_fetch_block_mask;
-    if (block != m_current_fetch_block) {
-      report_repeated_fetches();
-      m_timing.fetch(m_memory.fetch_stall(m_pc, first_cycle));
-      m_current_fetch_block = block;
-    } else {
-      ++m_repeated_fetches;
-    }
-    if (const uint64_t held = m_timing.store_hold(); held != 0) m_memory.store_hold_stalled(held);
-    const uint64_t begin = m_timing.cycle();
-    m_next_pc = m_pc + 4;
-    dispatch(d);
-    if (m_halted) break;
-    m_func_cycles[d.function] += m_timing.cycle() - begin;
-    ++m_func_instret[d.function];
-    if (m_observer) notify_observer(d, first_cycle, stalls_before);
-    m_pc = m_next_pc;
+  if (m_observer != nullptr || m_trace_fetches) {
+    run_instructions<true>();
+  } else {
+    run_instructions<false>();  // tracing off costs nothing per instruction
   }
   report_repeated_fetches();
   return m_instret - start_instret;
 }
 
+template <bool kObserved>
+void Rv32Core::run_instructions() {
+  // Books the per-function profile however the loop ends: up to now, or up to the start of
+  // the instruction that halted the core (it is not counted).
+  struct BookProfile {
+    Rv32Core& core;
+    bool halted_in_instruction = false;
+    ~BookProfile() {
+      core.m_in_run = false;
+      core.m_profile.book(halted_in_instruction ? core.m_settled_cycle : core.m_timing.cycle(),
+                          core.executed());
+    }
+  };
+  BookProfile book{*this};
+  m_in_run = true;
+
+  uint32_t pc = m_pc;
+  DecodedInsn* d = &m_decoded.slot(pc);
+  while (m_timing.cycle() < m_stop_cycle) {
+    m_pc = pc;  // for the instruction's semantics, its traps and the memory's miss attribution
+    if (__builtin_expect(d->op == DecodedCache::kEmpty, 0) && !decode_into(*d, pc)) {
+      if (m_halted) return;
+      pc = m_pc;  // the trap handler
+      d = &m_decoded.slot(pc);
+      continue;
+    }
+    const uint64_t first_cycle = m_timing.cycle();
+    m_profile.enter(d->function, first_cycle, executed());
+    [[maybe_unused]] StallCounters stalls_before;
+    [[maybe_unused]] DecodedInsn observed;
+    if constexpr (kObserved) {
+      stalls_before = m_timing.stalls();
+      observed = *d;  // as fetched: a store may empty the slot while the instruction executes
+      if (m_trace_fetches) m_memory.trace_fetch(pc, first_cycle);
+    }
+    fetch(pc);
+    if (const uint64_t held = m_timing.store_hold(); held != 0) {
+      m_memory.store_hold_stalled(held);
+      m_profile.unattributed(held);
+    }
+    m_settled_cycle = m_timing.cycle();  // the instruction's cycles count from here
+    const uint64_t next = dispatch(*d, pc);
+    if (next == kHalted) {
+      book.halted_in_instruction = true;
+      --m_repeated_fetch_base;  // it was fetched: counts as a repeated fetch unless first
+      return;
+    }
+    if constexpr (kObserved) {
+      if (m_observer != nullptr) notify_observer(observed, first_cycle, stalls_before);
+    }
+    d = next == pc + 4 ? &m_decoded.next_slot(*d, pc) : &m_decoded.slot(next);
+    pc = static_cast<uint32_t>(next);
+  }
+  m_pc = pc;
+}
+
+void Rv32Core::settle_profile() {
+  if (m_in_run) m_profile.book(m_settled_cycle, executed());
+}
+
 void Rv32Core::report_repeated_fetches() {
-  if (m_repeated_fetches == 0) return;
-  m_memory.count_repeated_fetches(m_repeated_fetches);
-  m_repeated_fetches = 0;
+  const uint64_t repeated = executed() - m_repeated_fetch_base;
+  m_repeated_fetch_base = executed();
+  if (repeated != 0) m_memory.count_repeated_fetches(repeated);
 }
 
 void Rv32Core::notify_observer(const DecodedInsn& d, uint64_t first_cycle,
@@ -201,57 +225,6 @@ void Rv32Core::notify_observer(const DecodedInsn& d, uint64_t first_cycle,
                             a.data - before.data,       a.cfu - before.cfu,
                             a.csr - before.csr,         a.trap - before.trap};
   m_observer->on_instruction({first_cycle, m_timing.cycle(), m_pc, &d, delta, m_trapped});
-}
-
-void Rv32Core::branch(const DecodedInsn& d, bool taken) {
-  m_timing.conditional_branch(m_pc, d.imm, taken);
-  if (taken) jump(d, m_pc + static_cast<uint32_t>(d.imm));
-}
-
-void Rv32Core::jump(const DecodedInsn& d, uint32_t target) {
-  if (target & 3) {
-    trap(TrapCause::kInstructionMisaligned, target, &d);
-    return;
-  }
-  m_next_pc = target;
-}
-
-void Rv32Core::load(const DecodedInsn& d, unsigned size, bool sign) {
-  const uint32_t addr = m_x[d.rs1] + static_cast<uint32_t>(d.imm);
-  if ((addr & (size - 1)) != 0 && m_config.trap_misaligned) {
-    trap(TrapCause::kLoadMisaligned, addr, &d);
-    return;
-  }
-  uint32_t value = 0;
-  uint64_t stall = 0;
-  if (!m_memory.load(addr, size, m_timing.cycle(), value, stall)) {
-    trap(TrapCause::kLoadAccessFault, addr, &d);
-    return;
-  }
-  if (sign) {
-    const unsigned shift = 32 - 8 * size;
-    value = static_cast<uint32_t>(static_cast<int32_t>(value << shift) >> shift);
-  }
-  m_timing.data_stall(stall);
-  m_x[d.rd] = value;
-}
-
-void Rv32Core::store(const DecodedInsn& d, unsigned size) {
-  const uint32_t addr = m_x[d.rs1] + static_cast<uint32_t>(d.imm);
-  if ((addr & (size - 1)) != 0 && m_config.trap_misaligned) {
-    trap(TrapCause::kStoreMisaligned, addr, &d);
-    return;
-  }
-  uint64_t stall = 0;
-  if (!m_memory.store(addr, size, m_x[d.rs2], m_timing.cycle(), stall)) {
-    trap(TrapCause::kStoreAccessFault, addr, &d);
-    return;
-  }
-  m_timing.data_stall(stall);
-  m_timing.store_release(m_memory.take_store_release());
-  invalidate_code_word(addr);
-  if (size == 4 && (addr & 3)) invalidate_code_word(addr + 3);
-  if (size == 2 && (addr & 3) == 3) invalidate_code_word(addr + 1);
 }
 
 void Rv32Core::csr_op(const DecodedInsn& d) {
@@ -299,240 +272,6 @@ void Rv32Core::cfu_op(const DecodedInsn& d) {
   ++m_cfu_ops;
   m_timing.cfu_answered(r.accept_cycle, r.response_cycle, d.rd);
   m_x[d.rd] = r.value;
-}
-
-void Rv32Core::dispatch(const DecodedInsn& d) {
-  switch (d.op) {
-#define ACCSIM_RV32_INSN(op, ...) \
-  case Op::op:                    \
-    return step<Op::op>(d);
-#include "rv32_insns.def"
-#undef ACCSIM_RV32_INSN
-    case Op::kIllegal:
-      break;
-  }
-  step<Op::kIllegal>(d);
-}
-
-template <Op kOp>
-inline void Rv32Core::step(const DecodedInsn& d) {
-  static constexpr InsnInfo kInfo = instruction_info(kOp);
-  m_timing.wait_for_operands<kInfo.reads_rs1, kInfo.reads_rs2>(d.rs1, d.rs2);
-  m_trapped = false;
-  execute<kOp>(d);
-  if (m_halted) return;
-  m_x[0] = 0;
-  if (m_trapped) {
-    m_timing.issue();
-  } else {
-    m_timing.retire<kInfo.timing>(d.rd);
-    ++m_instret;
-  }
-}
-
-template <Op kOp>
-inline void Rv32Core::execute(const DecodedInsn& d) {
-  uint32_t* x = m_x.data();
-  const uint32_t a = x[d.rs1];
-  const uint32_t b = x[d.rs2];
-  const int32_t sa = static_cast<int32_t>(a);
-  const int32_t sb = static_cast<int32_t>(b);
-  const uint32_t imm = static_cast<uint32_t>(d.imm);
-  switch (kOp) {
-    case Op::kLui:
-      x[d.rd] = imm;
-      break;
-    case Op::kAuipc:
-      x[d.rd] = m_pc + imm;
-      break;
-    case Op::kJal:
-      jump(d, m_pc + imm);
-      if (!m_trapped) x[d.rd] = m_pc + 4;
-      break;
-    case Op::kJalr:
-      jump(d, (a + imm) & ~1u);
-      if (!m_trapped) x[d.rd] = m_pc + 4;
-      break;
-    case Op::kBeq:
-      branch(d, a == b);
-      break;
-    case Op::kBne:
-      branch(d, a != b);
-      break;
-    case Op::kBlt:
-      branch(d, sa < sb);
-      break;
-    case Op::kBge:
-      branch(d, sa >= sb);
-      break;
-    case Op::kBltu:
-      branch(d, a < b);
-      break;
-    case Op::kBgeu:
-      branch(d, a >= b);
-      break;
-    case Op::kLb:
-      load(d, 1, true);
-      break;
-    case Op::kLh:
-      load(d, 2, true);
-      break;
-    case Op::kLw:
-      load(d, 4, false);
-      break;
-    case Op::kLbu:
-      load(d, 1, false);
-      break;
-    case Op::kLhu:
-      load(d, 2, false);
-      break;
-    case Op::kSb:
-      store(d, 1);
-      break;
-    case Op::kSh:
-      store(d, 2);
-      break;
-    case Op::kSw:
-      store(d, 4);
-      break;
-    case Op::kAddi:
-      x[d.rd] = a + imm;
-      break;
-    case Op::kSlti:
-      x[d.rd] = sa < d.imm;
-      break;
-    case Op::kSltiu:
-      x[d.rd] = a < imm;
-      break;
-    case Op::kXori:
-      x[d.rd] = a ^ imm;
-      break;
-    case Op::kOri:
-      x[d.rd] = a | imm;
-      break;
-    case Op::kAndi:
-      x[d.rd] = a & imm;
-      break;
-    case Op::kSlli:
-      x[d.rd] = a << (imm & 31);
-      break;
-    case Op::kSrli:
-      x[d.rd] = a >> (imm & 31);
-      break;
-    case Op::kSrai:
-      x[d.rd] = static_cast<uint32_t>(sa >> (imm & 31));
-      break;
-    case Op::kAdd:
-      x[d.rd] = a + b;
-      break;
-    case Op::kSub:
-      x[d.rd] = a - b;
-      break;
-    case Op::kSll:
-      x[d.rd] = a << (b & 31);
-      break;
-    case Op::kSlt:
-      x[d.rd] = sa < sb;
-      break;
-    case Op::kSltu:
-      x[d.rd] = a < b;
-      break;
-    case Op::kXor:
-      x[d.rd] = a ^ b;
-      break;
-    case Op::kSrl:
-      x[d.rd] = a >> (b & 31);
-      break;
-    case Op::kSra:
-      x[d.rd] = static_cast<uint32_t>(sa >> (b & 31));
-      break;
-    case Op::kOr:
-      x[d.rd] = a | b;
-      break;
-    case Op::kAnd:
-      x[d.rd] = a & b;
-      break;
-    case Op::kMul:
-    case Op::kMulh:
-    case Op::kMulhsu:
-    case Op::kMulhu: {
-      uint32_t r;
-      if (kOp == Op::kMul) {
-        r = a * b;
-      } else if (kOp == Op::kMulh) {
-        r = static_cast<uint32_t>((int64_t{sa} * int64_t{sb}) >> 32);
-      } else if (kOp == Op::kMulhsu) {
-        r = static_cast<uint32_t>((int64_t{sa} * static_cast<int64_t>(uint64_t{b})) >> 32);
-      } else {
-        r = static_cast<uint32_t>((uint64_t{a} * uint64_t{b}) >> 32);
-      }
-      x[d.rd] = r;
-      break;
-    }
-    case Op::kDiv:
-    case Op::kDivu:
-    case Op::kRem:
-    case Op::kRemu: {
-      uint32_t r;
-      switch (kOp) {
-        case Op::kDiv:
-          r = b == 0 ? ~0u : (sa == INT32_MIN && sb == -1) ? a : static_cast<uint32_t>(sa / sb);
-          break;
-        case Op::kDivu:
-          r = b == 0 ? ~0u : a / b;
-          break;
-        case Op::kRem:
-          r = b == 0 ? a : (sa == INT32_MIN && sb == -1) ? 0 : static_cast<uint32_t>(sa % sb);
-          break;
-        default:
-          r = b == 0 ? a : a % b;
-          break;
-      }
-      x[d.rd] = r;
-      break;
-    }
-    case Op::kFence:
-      break;
-    case Op::kFenceI:
-      m_memory.fence_i();
-      invalidate_decoded();
-      m_current_fetch_block = 1;
-      break;
-    case Op::kFlushDcache: {
-      m_timing.data_stall(m_memory.flush_dcache(m_timing.cycle()));
-      break;
-    }
-    case Op::kEcall:
-      trap(TrapCause::kEcallFromM, 0, &d);
-      break;
-    case Op::kEbreak:
-      trap(TrapCause::kBreakpoint, m_pc, &d);
-      break;
-    case Op::kMret: {
-      const bool mpie = m_csr.mstatus & csr::kMstatusMpie;
-      m_csr.mstatus =
-          (m_csr.mstatus & ~csr::kMstatusMie) | (mpie ? csr::kMstatusMie : 0) | csr::kMstatusMpie;
-      m_next_pc = m_csr.mepc;
-      break;
-    }
-    case Op::kWfi:
-      m_memory.wait_for_interrupt(m_timing.cycle());
-      break;
-    case Op::kCsrrw:
-    case Op::kCsrrs:
-    case Op::kCsrrc:
-    case Op::kCsrrwi:
-    case Op::kCsrrsi:
-    case Op::kCsrrci:
-      csr_op(d);
-      break;
-    case Op::kCustom0:
-      cfu_op(d);
-      break;
-    default:
-      trap(TrapCause::kIllegalInstruction, d.raw, &d);
-      break;
-  }
 }
 
 }  // namespace accsim::cpu
