@@ -75,6 +75,21 @@ uint32_t Cache::victim(uint32_t set) {
   return oldest;
 }
 
+bool Cache::quiet_hit_in_set(uint64_t address, AccessKind kind) {
+  if (kind == AccessKind::kWrite && m_params.write_policy != WritePolicy::kWriteBack) return false;
+  const uint64_t line = address >> m_line_shift;
+  const uint32_t base = static_cast<uint32_t>(line & (m_sets - 1)) * m_ways;
+  for (uint32_t w = 0; w < m_ways; ++w) {
+    if (m_tags[base + w] != line) continue;
+    ++m_counters.accesses[static_cast<int>(kind)];
+    ++m_clock;
+    if (m_params.replacement == Replacement::kLru) m_stamp[base + w] = m_clock;
+    if (kind == AccessKind::kWrite) m_dirty[base + w] = 1;
+    return true;
+  }
+  return false;
+}
+
 CacheAccess Cache::access(uint64_t address, AccessKind kind) {
   CacheAccess result;
   const uint64_t line = address >> m_line_shift;

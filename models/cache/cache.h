@@ -56,6 +56,25 @@ class Cache {
   explicit Cache(const CacheParams& params);  // throws std::invalid_argument on bad geometry
 
   CacheAccess access(uint64_t address, AccessKind kind);
+  // The common case of access(), inline: a hit that needs no bus traffic (a read or fetch
+  // hit, or a write hit in a write-back cache). Records it as access() would (every later hit,
+  // miss, eviction and counter is the same) and returns true; otherwise changes nothing and
+  // returns false: call access().
+  bool quiet_hit(uint64_t address, AccessKind kind) {
+    return m_ways == 1 ? quiet_hit_direct_mapped(address, kind) : quiet_hit_in_set(address, kind);
+  }
+  // quiet_hit of a direct-mapped cache (ways() == 1): one tag to compare, and no replacement
+  // order to keep up to date.
+  bool quiet_hit_direct_mapped(uint64_t address, AccessKind kind) {
+    const bool write = kind == AccessKind::kWrite;
+    if (write && m_params.write_policy != WritePolicy::kWriteBack) return false;
+    const uint64_t line = address >> m_line_shift;
+    const uint32_t set = static_cast<uint32_t>(line) & (m_sets - 1);
+    if (m_tags[set] != line) return false;
+    ++m_counters.accesses[static_cast<int>(kind)];
+    if (write) m_dirty[set] = 1;
+    return true;
+  }
   // True if the line holding `address` is present (no state change).
   bool contains(uint64_t address) const;
 
@@ -74,6 +93,7 @@ class Cache {
   static constexpr uint64_t kInvalid = ~uint64_t{0};
 
   uint32_t victim(uint32_t set);
+  bool quiet_hit_in_set(uint64_t address, AccessKind kind);
 
   CacheParams m_params;
   uint32_t m_sets = 0;
@@ -83,7 +103,7 @@ class Cache {
   std::vector<uint64_t> m_tags;   // line number per [set * ways + way]; kInvalid = empty
   std::vector<uint64_t> m_stamp;  // LRU: last use; FIFO: fill time
   std::vector<uint8_t> m_dirty;
-  uint64_t m_clock = 0;
+  uint64_t m_clock = 0;  // orders uses and fills for replacement (unused when direct-mapped)
   uint32_t m_random;
   CacheCounters m_counters;
 };

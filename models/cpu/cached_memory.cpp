@@ -13,21 +13,6 @@ namespace {
 using cache::AccessKind;
 
 // Fixed-size copies compile to single moves; a variable-size memcpy is a library call.
-inline void copy_in(uint32_t& value, const uint8_t* src, unsigned size) {
-  switch (size) {
-    case 1:
-      value = *src;
-      break;
-    case 2: {
-      uint16_t v;
-      std::memcpy(&v, src, 2);
-      value = v;
-      break;
-    }
-    default:
-      std::memcpy(&value, src, 4);
-  }
-}
 inline void copy_out(uint8_t* dst, uint32_t value, unsigned size) {
   switch (size) {
     case 1:
@@ -71,6 +56,7 @@ CachedMemory::CachedMemory(BusPort& port, const cache::CachesConfig& caches,
           std::make_unique<cache::ThreeCClassifier>(p.size_bytes / p.line_bytes, p.line_bytes);
     }
     m_scratch.resize(std::max<size_t>(m_scratch.size(), unit->timing.params.line_bytes));
+    unit->fast_hits = unit->three_c == nullptr && unit->cache.ways() == 1;
     unit->accepted.assign(std::max<size_t>(unit->timing.write_buffer_depth, 1), 0);
   }
   if (!traces.din_path.empty()) m_din = std::make_unique<TraceFile>(traces.din_path, traces.limits);
@@ -94,6 +80,10 @@ void CachedMemory::set_context(const Rv32Core* core, const SymbolTable* symbols)
 uint32_t CachedMemory::current_pc() const { return m_core ? m_core->pc() : 0; }
 
 uint32_t CachedMemory::current_function() const {
+  // The core knows the function of the instruction in progress (0: unknown, or an index past
+  // what a decoded instruction holds): only then look it up.
+  const uint32_t known = m_core ? m_core->current_function() : 0;
+  if (known != 0) return known;
   return m_symbols ? m_symbols->function_index(current_pc()) : 0;
 }
 
@@ -176,9 +166,17 @@ void CachedMemory::trace_miss(const CacheUnit& unit, uint64_t cycle, uint64_t ad
   m_misses->write_row(row, std::min<size_t>(static_cast<size_t>(n), sizeof row - 1));
 }
 
-uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, AccessKind kind,
-                                     uint64_t cycle, BusSide side, const uint8_t* store_data,
-                                     unsigned store_size) {
+inline uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, AccessKind kind,
+                                            uint64_t cycle, BusSide side, const uint8_t* store_data,
+                                            unsigned store_size) {
+  // The 3C classifier must see every access, so classified caches take the full path.
+  if (unit.three_c == nullptr && unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
+  return cached_access_full(unit, address, kind, cycle, side, store_data, store_size);
+}
+
+uint64_t CachedMemory::cached_access_full(CacheUnit& unit, uint64_t address, AccessKind kind,
+                                          uint64_t cycle, BusSide side, const uint8_t* store_data,
+                                          unsigned store_size) {
   const cache::CacheAccess a = unit.cache.access(address, kind);
   const char* miss_class = "";
   if (unit.three_c) {
@@ -268,7 +266,7 @@ void CachedMemory::count_repeated_fetches(uint64_t count) {
   if (m_last_fetch_cached) m_icache->repeated_fetch_hits += count;
 }
 
-uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle) {
+uint64_t CachedMemory::fetch_through(uint32_t pc, uint64_t cycle) {
   const Region* r = m_last_fetch;
   if (r == nullptr || pc < r->grant.start || pc + 3 > r->grant.end) {
     r = region_for(pc, 4, BusSide::kInstruction);
@@ -290,8 +288,8 @@ uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle) {
   return minus_one(cycles);
 }
 
-bool CachedMemory::load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
-                        uint64_t& stall) {
+bool CachedMemory::load_through(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
+                                uint64_t& stall) {
   if (m_din) trace_access(AccessKind::kRead, addr, cycle);
   const Region* r = m_last_data;
   if (r == nullptr || addr < r->grant.start || addr + size - 1 > r->grant.end) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -42,7 +43,8 @@ struct CacheTotals {
   uint64_t dcache_stall = 0;
 };
 
-class CachedMemory : public MemoryIf {
+// Final, so that the core calls it directly and its common cases (fetch_stall, load) inline.
+class CachedMemory final : public MemoryIf {
  public:
   CachedMemory(BusPort& port, const cache::CachesConfig& caches,
                const MemoryTraceOptions& traces = {});
@@ -55,7 +57,7 @@ class CachedMemory : public MemoryIf {
 
   // MemoryIf
   bool fetch_word(uint32_t pc, uint32_t& word) override;
-  uint64_t fetch_stall(uint32_t pc, uint64_t cycle) override;
+  uint64_t fetch_stall(uint32_t pc, uint64_t cycle, uint64_t repeated) override;
   uint32_t fetch_block_bytes() const override;
   void count_repeated_fetches(uint64_t count) override;
   bool traces_fetches() const override { return m_din != nullptr; }
@@ -98,6 +100,9 @@ class CachedMemory : public MemoryIf {
     std::unique_ptr<cache::ThreeCClassifier> three_c;
     const char* name;
     char letter;
+    // Hits take the inline paths: direct-mapped (no replacement order to keep) and not
+    // 3C-classified (the classifier must see every access). Others take the full path.
+    bool fast_hits = false;
     uint64_t stall_cycles = 0;
     uint64_t bytes_filled = 0;
     uint64_t bytes_written = 0;
@@ -113,11 +118,26 @@ class CachedMemory : public MemoryIf {
     size_t accepted_next = 0;
   };
 
+  static void copy_in(uint32_t& value, const uint8_t* src, unsigned size);
   const Region* region_for(uint64_t address, unsigned length, BusSide side);
   uint64_t write_through(CacheUnit& unit, uint64_t address, const uint8_t* data, unsigned size,
                          uint64_t cycle);
+  // The full paths of fetch_stall and load, past their inline common cases.
+  uint64_t fetch_through(uint32_t pc, uint64_t cycle);
+  bool load_through(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value, uint64_t& stall);
+  // A hit the cache recorded as quiet_hit: it costs the hit latency beyond the issue cycle.
+  static uint64_t quiet_hit_stall(CacheUnit& unit) {
+    const uint64_t stall = unit.timing.hit_latency_cycles - 1;
+    unit.stall_cycles += stall;
+    return stall;
+  }
+  // An access through `unit`: returns the stall cycles. Hits that need no bus traffic take
+  // an inline path; the rest (misses, write-throughs, 3C-classified accesses) the full one.
   uint64_t cached_access(CacheUnit& unit, uint64_t address, cache::AccessKind kind, uint64_t cycle,
                          BusSide side, const uint8_t* store_data, unsigned store_size);
+  uint64_t cached_access_full(CacheUnit& unit, uint64_t address, cache::AccessKind kind,
+                              uint64_t cycle, BusSide side, const uint8_t* store_data,
+                              unsigned store_size);
   void copy_from_memory(uint64_t address, uint8_t* out, unsigned length);
   void trace_access(cache::AccessKind kind, uint64_t address, uint64_t cycle);
   void trace_miss(const CacheUnit& unit, uint64_t cycle, uint64_t address, cache::AccessKind kind,
@@ -144,5 +164,57 @@ class CachedMemory : public MemoryIf {
   uint64_t m_uncached_accesses = 0;
   uint64_t m_store_release = 0;  // see take_store_release
 };
+
+// Fixed-size copies compile to single moves; a variable-size memcpy is a library call.
+inline void CachedMemory::copy_in(uint32_t& value, const uint8_t* src, unsigned size) {
+  switch (size) {
+    case 1:
+      value = *src;
+      break;
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, src, 2);
+      value = v;
+      break;
+    }
+    default:
+      std::memcpy(&value, src, 4);
+  }
+}
+
+inline uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle, uint64_t repeated) {
+  if (m_last_fetch_cached) {
+    m_icache->repeated_fetch_hits += repeated;
+    // The common case, with nothing to call: the next line of cached code, present in the I$.
+    const Region* r = m_last_fetch;
+    if (r != nullptr && pc >= r->grant.start && pc + 3 <= r->grant.end && m_icache->fast_hits &&
+        m_icache->cache.quiet_hit_direct_mapped(pc, cache::AccessKind::kFetch)) {
+      return quiet_hit_stall(*m_icache);
+    }
+  }
+  return fetch_through(pc, cycle);
+}
+
+inline bool CachedMemory::load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
+                               uint64_t& stall) {
+  // The common case, with nothing to call: untraced, in the DMI region of the last access,
+  // and either uncached or a D$ hit.
+  const Region* r = m_last_data;
+  if (m_din == nullptr && r != nullptr && addr >= r->grant.start &&
+      addr + size - 1 <= r->grant.end) {
+    if (!(m_dcache && r->cacheable)) {
+      copy_in(value, r->grant.ptr + (addr - r->grant.start), size);
+      stall = r->read_stall;
+      return true;
+    }
+    if (m_dcache->fast_hits &&
+        m_dcache->cache.quiet_hit_direct_mapped(addr, cache::AccessKind::kRead)) {
+      copy_in(value, r->grant.ptr + (addr - r->grant.start), size);
+      stall = quiet_hit_stall(*m_dcache);
+      return true;
+    }
+  }
+  return load_through(addr, size, cycle, value, stall);
+}
 
 }  // namespace accsim::cpu

@@ -16,13 +16,15 @@ class MemoryIf {
   // (see fetch_stall); false = instruction access fault.
   virtual bool fetch_word(uint32_t pc, uint32_t& word) = 0;
   // Cycles the fetch of the block holding `pc` stalls the pipeline, charged once each time
-  // execution enters a new fetch block (fetch_block_bytes()).
-  virtual uint64_t fetch_stall(uint32_t pc, uint64_t cycle) = 0;
+  // execution enters a new fetch block (fetch_block_bytes()). `repeated`: the further
+  // instructions fetched from the block of the previous fetch_stall since then (see
+  // count_repeated_fetches).
+  virtual uint64_t fetch_stall(uint32_t pc, uint64_t cycle, uint64_t repeated) = 0;
   virtual uint32_t fetch_block_bytes() const = 0;
   // The further instructions fetched from the block of the last fetch_stall: each is a fetch
   // (a cache hit on the line just fetched) that costs nothing, counted so that the cache
-  // statistics are per instruction fetch. Reported before the next fetch_stall and at the end
-  // of every Rv32Core::run.
+  // statistics are per instruction fetch. Reported with the next fetch_stall, and with this
+  // at the end of every Rv32Core::run.
   virtual void count_repeated_fetches(uint64_t count) {}
   // A trace of every instruction fetch (Dinero's din): when traces_fetches(), the core reports
   // each instruction's fetch here, apart from the once-per-block timing, so that tracing

@@ -50,6 +50,7 @@ void CpuModule::synchronise(uint64_t cycle) {
   const sc_core::sc_time target = m_clock.time(cycle);
   const sc_core::sc_time now = sc_core::sc_time_stamp();
   if (target > now) {
+    m_core->settle_profile();  // the run may end during the wait: the thread never returns
     m_quantum.set(target - now);
     m_quantum.sync();
   }

@@ -1,12 +1,13 @@
 // The RV32IM core: functional semantics plus the VexRiscv-like timing model. Plain C++ — it
 // knows memory, the CFU and symbols only through interfaces — so every instruction and timing
-// rule is unit-testable without SystemC. Instructions are decoded once per address into 4 KiB
-// pages of DecodedInsn (invalidated by fence.i and by stores into decoded code).
+// rule is unit-testable without SystemC. Instructions are decoded once per address
+// (DecodedCache, emptied by fence.i and by stores into decoded code).
 //
 // Timing: each instruction issues one cycle after the previous one, later if an operand is not
 // ready (load-use, mul-use, CFU result), plus its own extra cycles (branch penalties, divide,
-// CSR, fetch and data stalls). `cycle()` is the core's local time; the SystemC wrapper keeps
-// it within one quantum of simulated time.
+// CSR, fetch and data stalls): the rules live in PipelineTiming, keyed by each instruction's
+// timing class. `cycle()` is the core's local time; the SystemC wrapper keeps it within one
+// quantum of simulated time.
 #pragma once
 
 #include <array>
@@ -18,26 +19,19 @@
 #include "core_timing.h"
 #include "cpu_interfaces.h"
 #include "csr_file.h"
+#include "decoded_cache.h"
+#include "function_profile.h"
+#include "pipeline_timing.h"
 #include "rv32_decoder.h"
 #include "symbol_table.h"
 
 namespace accsim::cpu {
 
+class CachedMemory;
+
 struct CoreConfig {
   CoreTimingParams timing;
   bool trap_misaligned = true;  // VexRiscv traps; "allow" performs the access
-};
-
-// Where the cycles went, beyond one per instruction.
-struct StallCounters {
-  uint64_t branch = 0;    // taken-branch and mispredict penalties, jumps
-  uint64_t load_use = 0;  // waiting for a load result
-  uint64_t mul_div = 0;   // waiting for a multiply, divides
-  uint64_t fetch = 0;     // instruction fetch (I$ misses, uncached fetch)
-  uint64_t data = 0;      // data accesses (D$ misses, write-through, MMIO)
-  uint64_t cfu = 0;       // custom-0: waiting for the CFU to accept or answer, and its result
-  uint64_t csr = 0;       // CSR serialisation
-  uint64_t trap = 0;      // trap entry and mret
 };
 
 // One executed instruction as an observer (instruction trace, timeline) sees it.
@@ -54,13 +48,6 @@ class InstructionObserver {
  public:
   virtual ~InstructionObserver() = default;
   virtual void on_instruction(const ExecutedInstruction& executed) = 0;
-};
-
-struct BranchCounters {
-  uint64_t conditional = 0;
-  uint64_t taken = 0;
-  uint64_t mispredicted = 0;
-  uint64_t jumps = 0;
 };
 
 enum class TrapCause : uint32_t {
@@ -98,88 +85,100 @@ class Rv32Core {
   // One-line diagnostic of the trap that halted the core.
   const std::string& halt_message() const { return m_halt_message; }
 
-  uint64_t cycle() const { return m_cycle; }
+  uint64_t cycle() const { return m_timing.cycle(); }
   uint64_t instret() const { return m_instret; }
   uint32_t pc() const { return m_pc; }
+  // SymbolTable index of the function of the instruction in progress, as its DecodedInsn has
+  // it (0 = unknown).
+  uint32_t current_function() const { return m_profile.function(); }
   uint32_t reg(unsigned i) const { return m_x[i]; }
   void set_reg(unsigned i, uint32_t v) {
     if (i != 0) m_x[i] = v;
   }
   CsrFile& csrs() { return m_csr; }
-  const StallCounters& stalls() const { return m_stalls; }
-  const BranchCounters& branches() const { return m_branches; }
+  const StallCounters& stalls() const { return m_timing.stalls(); }
+  const BranchCounters& branches() const { return m_timing.branches(); }
   uint64_t traps_taken() const { return m_traps; }
   uint64_t cfu_ops() const { return m_cfu_ops; }
 
   // Per-function cycles and instructions, indexed like the SymbolTable (0 = unknown).
-  const std::vector<uint64_t>& function_cycles() const { return m_func_cycles; }
-  const std::vector<uint64_t>& function_instret() const { return m_func_instret; }
+  const std::vector<uint64_t>& function_cycles() const { return m_profile.cycles(); }
+  const std::vector<uint64_t>& function_instret() const { return m_profile.instructions(); }
 
   // Drops every decoded instruction (fence.i, or a loader rewrote memory).
   void invalidate_decoded();
+  // Books the per-function profile up to the start of the instruction in progress. The
+  // SystemC wrapper calls it before the core's thread waits: the run may end during the wait
+  // and the thread never come back.
+  void settle_profile();
 
  private:
-  struct DecodedPage;
-  static constexpr uint32_t kPageBits = 12;
-  static constexpr uint32_t kNotDecoded = 0xFF;  // DecodedInsn::op value of an empty slot
-
-  DecodedInsn& decoded_at(uint32_t pc);
-  DecodedPage* new_page(uint32_t pc);
-  bool decode_slot(DecodedInsn& slot, uint32_t pc);
+  // The instruction loop; kObserved: an observer or the fetch trace sees every instruction.
+  template <bool kObserved>
+  void run_instructions();
+  // Decodes the instruction at `pc` into `slot`; false if it cannot be fetched (then it
+  // trapped, or halted the core).
+  bool decode_into(DecodedInsn& slot, uint32_t pc);
+  // Instructions executed so far, retired or trapped.
+  uint64_t executed() const { return m_instret + m_trapped_instructions; }
+  // Charges the fetch when execution enters a new fetch block, handing the memory the
+  // repeated fetches from the previous one (counted by instruction count, not one by one).
+  void fetch(uint32_t pc);
+  // Issues, executes and retires the instruction `d` at `pc`: a switch on its Op into
+  // step<Op>, which is compiled with the instruction's operands and timing class from the
+  // instruction table. Returns the pc of the next instruction, or kHalted.
+  static constexpr uint64_t kHalted = uint64_t{1} << 32;
+  uint64_t dispatch(const DecodedInsn& d, uint32_t pc);
+  template <Op kOp>
+  uint64_t step(const DecodedInsn& d, uint32_t pc);
+  // The instruction's functional semantics (one switch over every Op; step<kOp> keeps the case).
+  template <Op kOp>
   void execute(const DecodedInsn& d);
   void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
-  void invalidate_code_word(uint32_t address);
-  uint32_t operand_ready_stall(const DecodedInsn& d);
-  void apply_store_hold();
-  // Hands the fetches counted since the last fetch_stall to the memory.
+  // Hands the fetches counted since the last fetch_stall to the memory (at the end of run).
   void report_repeated_fetches();
   void notify_observer(const DecodedInsn& d, uint64_t first_cycle, const StallCounters& before);
   void load(const DecodedInsn& d, unsigned size, bool sign);
   void store(const DecodedInsn& d, unsigned size);
   void branch(const DecodedInsn& d, bool taken);
+  void jump(const DecodedInsn& d, uint32_t target);
   void csr_op(const DecodedInsn& d);
   void cfu_op(const DecodedInsn& d);
   std::string where(uint32_t pc, const DecodedInsn* insn) const;
 
   CoreConfig m_config;
   MemoryIf& m_memory;
+  // m_memory when it is the simulator's memory system: called directly (it is final), so its
+  // common cases inline into the instruction loop. Null for other memories (unit tests).
+  CachedMemory* m_cached;
   CfuIf* m_cfu;
   const SymbolTable* m_symbols = nullptr;
   InstructionObserver* m_observer = nullptr;
-  BranchPredictor m_predictor;
+  PipelineTiming m_timing;
 
   std::array<uint32_t, 32> m_x{};
-  std::array<uint64_t, 32> m_ready{};  // cycle each register's value can be used
-  enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
-  std::array<Producer, 32> m_producer{};  // what a late register waits for (stall attribution)
-  bool m_trapped = false;                 // the current instruction trapped: it does not retire
+  bool m_trapped = false;  // the current instruction trapped: it does not retire
   uint32_t m_pc = 0;
   uint32_t m_next_pc = 0;
-  uint64_t m_cycle = 0;  // issue cycle of the next instruction
-  // A store held in the Memory stage holds the instruction after next until its release:
-  // [0] applies to the next instruction to issue, [1] to the one after.
-  std::array<uint64_t, 2> m_store_hold{};
-  bool m_cfu_since_csr = false;  // a custom-0 op issued since the last CSR instruction
-  uint64_t m_bubbles = 0;        // branch/jump penalty cycles of the last taken redirect,
-  uint64_t m_bubbles_end = 0;    // ending at this issue cycle (a CSR right after overlaps them)
   uint64_t m_instret = 0;
   uint64_t m_stop_cycle = 0;
   bool m_halted = false;
   std::string m_halt_message;
   CsrFile m_csr;
 
-  std::vector<std::unique_ptr<DecodedPage>> m_pages;  // indexed by pc >> kPageBits
+  DecodedCache m_decoded;
   uint32_t m_fetch_block_mask = ~3u;
   uint32_t m_current_fetch_block = 1;  // never a valid block address (odd)
   bool m_trace_fetches = false;        // the memory traces every fetch (MemoryIf::trace_fetch)
-  uint64_t m_repeated_fetches = 0;     // not yet reported (MemoryIf::count_repeated_fetches)
+  // Repeated fetches (MemoryIf::count_repeated_fetches) not yet reported: executed() minus this.
+  uint64_t m_repeated_fetch_base = 0;
 
-  StallCounters m_stalls;
-  BranchCounters m_branches;
   uint64_t m_traps = 0;
   uint64_t m_cfu_ops = 0;
-  std::vector<uint64_t> m_func_cycles;
-  std::vector<uint64_t> m_func_instret;
+  uint64_t m_trapped_instructions = 0;
+  FunctionProfile m_profile;
+  bool m_in_run = false;         // inside run()
+  uint64_t m_settled_cycle = 0;  // the profile is complete up to here (see settle_profile)
 };
 
 }  // namespace accsim::cpu

@@ -162,3 +162,47 @@ TEST_CASE("describe names the geometry", "[cache]") {
   CHECK(describe(geometry(4096, 32, 1)) ==
         "4 KiB, 32 B lines, direct-mapped, write-through, no write-allocate");
 }
+
+TEST_CASE("quiet_hit records exactly what access would", "[cache]") {
+  // Two caches see the same random accesses: one through access() alone, the other through
+  // quiet_hit() first and access() when it declines. Every outcome and counter must agree.
+  for (uint32_t ways : {1u, 2u, 4u, 0u}) {
+    for (Replacement r : {Replacement::kLru, Replacement::kFifo, Replacement::kRandom}) {
+      for (WritePolicy w : {WritePolicy::kWriteThrough, WritePolicy::kWriteBack}) {
+        for (bool allocate : {false, true}) {
+          CacheParams p = geometry(1024, 32, ways, r);
+          p.write_policy = w;
+          p.write_allocate = allocate;
+          Cache reference(p), fast(p);
+          uint32_t lcg = 7;
+          for (int i = 0; i < 20000; ++i) {
+            lcg = lcg * 1664525u + 1013904223u;
+            const uint64_t address = (lcg >> 8) % 4096;
+            const auto kind = static_cast<AccessKind>((lcg >> 28) % 3);
+            const CacheAccess expected = reference.access(address, kind);
+            CacheAccess got;
+            if (fast.quiet_hit(address, kind)) {
+              got.hit = true;
+            } else {
+              got = fast.access(address, kind);
+            }
+            INFO("ways " << ways << " access " << i);
+            REQUIRE(got.hit == expected.hit);
+            REQUIRE(got.allocated == expected.allocated);
+            REQUIRE(got.evicted == expected.evicted);
+            REQUIRE(got.evicted_line == expected.evicted_line);
+            REQUIRE(got.writeback == expected.writeback);
+            REQUIRE(got.write_to_bus == expected.write_to_bus);
+          }
+          for (int k = 0; k < 3; ++k) {
+            CHECK(fast.counters().accesses[k] == reference.counters().accesses[k]);
+            CHECK(fast.counters().misses[k] == reference.counters().misses[k]);
+          }
+          CHECK(fast.counters().evictions == reference.counters().evictions);
+          CHECK(fast.counters().writebacks == reference.counters().writebacks);
+          CHECK(fast.flush_all() == reference.flush_all());
+        }
+      }
+    }
+  }
+}

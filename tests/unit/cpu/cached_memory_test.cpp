@@ -174,11 +174,11 @@ TEST_CASE("instruction fetches use the I$ per line", "[cpu][cached_memory]") {
   FakeBus bus(1);
   CachedMemory mem(bus, vexriscv_caches());
   CHECK(mem.fetch_block_bytes() == 32);
-  CHECK(mem.fetch_stall(0x40000000, 0) == (1 + 7) + 4);  // L + 11 at L = 1 (measured: 12)
-  CHECK(mem.fetch_stall(0x40000000, 20) == 0);
+  CHECK(mem.fetch_stall(0x40000000, 0, 0) == (1 + 7) + 4);  // L + 11 at L = 1 (measured: 12)
+  CHECK(mem.fetch_stall(0x40000000, 20, 0) == 0);
   CHECK(bus.log.at(0).side == BusSide::kInstruction);
   mem.fence_i();
-  CHECK(mem.fetch_stall(0x40000000, 40) == 12);
+  CHECK(mem.fetch_stall(0x40000000, 40, 0) == 12);
 }
 
 TEST_CASE("uncached and non-DMI accesses bypass the caches", "[cpu][cached_memory]") {
@@ -254,7 +254,7 @@ TEST_CASE("the din trace records every access with Dinero labels", "[cpu][cached
     uint64_t stall;
     mem.load(0x40000010, 4, 5, v, stall);  // before the window: not traced
     mem.trace_fetch(0x40000020, 10);
-    mem.fetch_stall(0x40000020, 10);
+    mem.fetch_stall(0x40000020, 10, 0);
     mem.load(0x40000010, 4, 11, v, stall);
     mem.store(0x400000a0, 1, 3, 12, stall);
   }
@@ -291,8 +291,8 @@ TEST_CASE("the fetches that follow a line's fetch count as I$ hits", "[cpu][cach
   FakeBus bus(1);
   CachedMemory mem(bus, vexriscv_caches());
   CHECK_FALSE(mem.traces_fetches());
-  mem.fetch_stall(0x40000000, 0);  // a miss: the line is filled
-  mem.count_repeated_fetches(7);   // the line's other 7 instructions
+  mem.fetch_stall(0x40000000, 0, 0);  // a miss: the line is filled
+  mem.count_repeated_fetches(7);      // the line's other 7 instructions
   Stats stats;
   mem.report(stats);
   CHECK(stats.get("cache.icache.accesses.fetch") == 8);

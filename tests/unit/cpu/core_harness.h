@@ -18,7 +18,7 @@ class FlatMemory : public cpu::MemoryIf {
     std::memcpy(&word, &m_bytes[pc], 4);
     return true;
   }
-  uint64_t fetch_stall(uint32_t, uint64_t) override {
+  uint64_t fetch_stall(uint32_t, uint64_t, uint64_t) override {
     ++fetch_blocks;
     return fetch_stall_cycles;
   }
