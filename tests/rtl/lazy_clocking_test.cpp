@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-#include "accsim/mnv2_cfu_isa.h"
+#include "accsim/hw/mnv2_cfu_isa.h"
 #include "closed_design.h"
 #include "mnv2_rtl.h"
 #include "runtime_cfu.h"
