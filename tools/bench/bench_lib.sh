@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2034  # sourced: sets BENCH_* for the caller
 # Shared by the tools/bench scripts (source it): repeated runs and their medians, printed the
 # same way by every benchmark. A benchmark, not a test: figures depend on the host.
 #   bench_accsim LABEL RUNS ACCSIM_RUN_ARGS...
