@@ -29,6 +29,7 @@ row() {
 }
 f1() { awk -v x="$1" 'BEGIN {printf "%.1f", x}'; }
 f2() { awk -v x="$1" 'BEGIN {printf "%.2f", x}'; }
+f3() { awk -v x="$1" 'BEGIN {printf "%.3f", x}'; }
 mips() { awk -v i="$1" -v s="$2" 'BEGIN {printf "%.1f", i / s / 1e6}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.1fx", a / b}'; }
 thousands() { sed -e ':a' -e 's/\B[0-9]\{3\}\>/,&/' -e 'ta' <<<"$1"; }
@@ -49,9 +50,11 @@ through Linux `write` and leaves through `exit_group`, and without the cycle rea
 perf-counter hooks (one `csrwi` each around loops in the firmware). Both print the same
 checksums (the script checks them). The twins do the firmware's work (test data, kernels,
 checksums, printing); what they leave out is a few instructions per layer, so the instructions
-are accsim's count for the firmware and QEMU's MIPS is that count over QEMU's seconds.
+are accsim's count for the firmware and QEMU's MIPS is that count over QEMU's seconds. Seconds
+are the whole process's CPU time (user + system), which other jobs on a shared machine hardly
+change; wall time is in brackets.
 
-| workload | instructions | accsim s (process) | accsim MIPS | qemu-riscv32 s | qemu MIPS | QEMU faster by |
+| workload | instructions | accsim CPU s (wall) | accsim MIPS | qemu-riscv32 CPU s (wall) | qemu MIPS | QEMU faster by |
 |---|---:|---:|---:|---:|---:|---:|
 EOF
 qemu_row() {  # NAME TWIN_ARGS ACCSIM_ARGS...
@@ -59,8 +62,8 @@ qemu_row() {  # NAME TWIN_ARGS ACCSIM_ARGS...
   shift 2
   bench_accsim "accsim_$name" "$runs" "$@" >&2
   local insns=$BENCH_INSTRUCTIONS log=$BENCH_TMP/accsim_$name.log
-  accsim_wall=$BENCH_WALL
-  local wall=$accsim_wall
+  accsim_wall=$BENCH_WALL accsim_cpu=$BENCH_CPU
+  local cpu=$accsim_cpu
   # shellcheck disable=SC2086  # TWIN_ARGS is a word list
   bench_process "qemu_$name" "$runs" qemu-riscv32 $twin >&2
   grep -o 'checksum 0x[0-9a-f]*' "$log" >"$BENCH_TMP/a"
@@ -69,43 +72,49 @@ qemu_row() {  # NAME TWIN_ARGS ACCSIM_ARGS...
     echo "performance_page: $name: accsim and its QEMU twin print different checksums" >&2
     exit 1
   fi
-  row " $name " " $(thousands "$insns") " " $(f2 "$wall") " " $(mips "$insns" "$wall") " \
-    " $(f2 "$BENCH_WALL") " " $(mips "$insns" "$BENCH_WALL") " " $(ratio "$wall" "$BENCH_WALL") "
+  row " $name " " $(thousands "$insns") " " $(f2 "$cpu") ($(f2 "$accsim_wall")) " \
+    " $(mips "$insns" "$cpu") " " $(f3 "$BENCH_CPU") ($(f3 "$BENCH_WALL")) " \
+    " $(mips "$insns" "$BENCH_CPU") " " $(ratio "$cpu" "$BENCH_CPU") "
 }
 qemu_row "compute app (int8 3x3 conv)" "$BENCH_TMP/twins/compute_user.elf" --firmware compute
-compute_seconds=$BENCH_SECONDS compute_mips=$BENCH_MIPS
+compute_seconds=$BENCH_SECONDS compute_mips=$BENCH_MIPS compute_cpu=$accsim_cpu
+compute_insns=$BENCH_INSTRUCTIONS
 qemu_row "mnv2_conv1x1 stage 1, 34 layers" "$BENCH_TMP/twins/mnv2_user.elf 1" "$mnv2_cfu" \
   --set "firmware_args=[1,0,34]"
 stage1_mips=$BENCH_MIPS stage1_seconds=$BENCH_SECONDS stage1_insns=$BENCH_INSTRUCTIONS
-stage1_wall=$accsim_wall
+stage1_wall=$accsim_wall stage1_cpu=$accsim_cpu
 
 echo "== targets" >&2
 bench_accsim stage6 "$runs" "$mnv2_cfu" --set "firmware_args=[6,0,34]" >&2
-stage6_mips=$BENCH_MIPS stage6_seconds=$BENCH_SECONDS
+stage6_mips=$BENCH_MIPS stage6_seconds=$BENCH_SECONDS stage6_cpu=$BENCH_CPU
+stage6_insns=$BENCH_INSTRUCTIONS
 bench_accsim stage6_rtl "$runs" "$mnv2_cfu" --set "firmware_args=[6,0,34]" \
   --set cfu.impl=rtl >&2
-rtl_mips=$BENCH_MIPS rtl_seconds=$BENCH_SECONDS
+rtl_mips=$BENCH_MIPS rtl_seconds=$BENCH_SECONDS rtl_cpu=$BENCH_CPU
 ACCSIM_CFU_CLOCK_EVERY_CYCLE=1 bench_accsim stage6_rtl_every_cycle "$runs" "$mnv2_cfu" \
   --set "firmware_args=[6,0,34]" --set cfu.impl=rtl >&2
-every_mips=$BENCH_MIPS every_seconds=$BENCH_SECONDS
+every_mips=$BENCH_MIPS every_seconds=$BENCH_SECONDS every_cpu=$BENCH_CPU
 bench_accsim pdti8 "$runs" --model "$models/pdti8.tflite" \
   --input "$models/inputs/pdti8_person.bin" >&2
 pdti8_mips=$BENCH_MIPS pdti8_seconds=$BENCH_SECONDS pdti8_insns=$BENCH_INSTRUCTIONS
+pdti8_cpu=$BENCH_CPU
 cat >&3 <<EOF
 
 ## Speed targets (issue 21)
 
-Simulated MIPS = the firmware's instructions over accsim's own host seconds (simulation, not
-process start). Medians of $runs runs.
+Simulated MIPS = the firmware's instructions over accsim's own host seconds (wall time of the
+simulation, without process start: what the scripts and \`host.json\` print). On a shared
+machine that moves with the load; MIPS per CPU second (instructions over the whole process's
+CPU time, start included) hardly does. Medians of $runs runs.
 
-| benchmark | command | host s | simulated MIPS | target |
-|---|---|---:|---:|---:|
-| compute app | \`tools/bench/cpu_mips.sh\` | $(f2 "$compute_seconds") | $(f1 "$compute_mips") | 250 |
-| mnv2 stage 1 (CPU only) | \`tools/bench/mnv2_mips.sh\` | $(f2 "$stage1_seconds") | $(f1 "$stage1_mips") | 250 |
-| mnv2 stage 6, CFU model | \`tools/bench/mnv2_mips.sh\` | $(f2 "$stage6_seconds") | $(f1 "$stage6_mips") | 150 |
-| mnv2 stage 6, \`cfu.impl=rtl\` | \`tools/bench/cfu_rtl_speed.sh\` | $(f2 "$rtl_seconds") | $(f1 "$rtl_mips") | 20 |
-| the same, RTL evaluated every cycle | \`tools/bench/cfu_rtl_speed.sh\` | $(f2 "$every_seconds") | $(f1 "$every_mips") | |
-| person detection (pdti8), TFLite interpreter | \`tools/bench/model_mips.sh\` | $(f2 "$pdti8_seconds") | $(f1 "$pdti8_mips") | |
+| benchmark | command | host s | simulated MIPS | process CPU s | MIPS per CPU s | target |
+|---|---|---:|---:|---:|---:|---:|
+| compute app | \`tools/bench/cpu_mips.sh\` | $(f2 "$compute_seconds") | $(f1 "$compute_mips") | $(f2 "$compute_cpu") | $(mips "$compute_insns" "$compute_cpu") | 250 |
+| mnv2 stage 1 (CPU only) | \`tools/bench/mnv2_mips.sh\` | $(f2 "$stage1_seconds") | $(f1 "$stage1_mips") | $(f2 "$stage1_cpu") | $(mips "$stage1_insns" "$stage1_cpu") | 250 |
+| mnv2 stage 6, CFU model | \`tools/bench/mnv2_mips.sh\` | $(f2 "$stage6_seconds") | $(f1 "$stage6_mips") | $(f2 "$stage6_cpu") | $(mips "$stage6_insns" "$stage6_cpu") | 150 |
+| mnv2 stage 6, \`cfu.impl=rtl\` | \`tools/bench/cfu_rtl_speed.sh\` | $(f2 "$rtl_seconds") | $(f1 "$rtl_mips") | $(f2 "$rtl_cpu") | $(mips "$stage6_insns" "$rtl_cpu") | 20 |
+| the same, RTL evaluated every cycle | \`tools/bench/cfu_rtl_speed.sh\` | $(f2 "$every_seconds") | $(f1 "$every_mips") | $(f2 "$every_cpu") | $(mips "$stage6_insns" "$every_cpu") | |
+| person detection (pdti8), TFLite interpreter | \`tools/bench/model_mips.sh\` | $(f2 "$pdti8_seconds") | $(f1 "$pdti8_mips") | $(f2 "$pdti8_cpu") | $(mips "$pdti8_insns" "$pdti8_cpu") | |
 
 With \`cfu.impl=rtl\` the Verilated CFU is evaluated only in the cycles it can change: once a
 cycle with idle inputs leaves its whole state as it was, the transactor skips to the next
@@ -125,16 +134,16 @@ mnv2_conv1x1 at stage 1 over more and more layers (`configs/mnv2_cfu.json`). The
 in instructions; the process adds a fixed start (configuration, ELF loading, SystemC
 elaboration, writing the outputs): the difference between process and simulation seconds.
 
-| firmware_args | instructions | simulation s | process s | simulated MIPS |
-|---|---:|---:|---:|---:|
+| firmware_args | instructions | simulation s | process s (wall) | process CPU s | simulated MIPS |
+|---|---:|---:|---:|---:|---:|
 EOF
 for args in "[1,26,1]" "[1,26,4]" "[1,20,14]"; do
   bench_accsim "layers" "$runs" "$mnv2_cfu" --set "firmware_args=$args" >&2
   row " \`$args\` " " $(thousands "$BENCH_INSTRUCTIONS") " " $(f2 "$BENCH_SECONDS") " \
-    " $(f2 "$BENCH_WALL") " " $(f1 "$BENCH_MIPS") "
+    " $(f2 "$BENCH_WALL") " " $(f2 "$BENCH_CPU") " " $(f1 "$BENCH_MIPS") "
 done
 row " \`[1,0,34]\` " " $(thousands "$stage1_insns") " " $(f2 "$stage1_seconds") " \
-  " $(f2 "$stage1_wall") " " $(f1 "$stage1_mips") "
+  " $(f2 "$stage1_wall") " " $(f2 "$stage1_cpu") " " $(f1 "$stage1_mips") "
 
 echo "== scaling: cache size" >&2
 cat >&3 <<'EOF'
@@ -145,14 +154,14 @@ The compute app with the D-cache from 1 KiB to 64 KiB (`--set caches.dcache.size
 miss costs a TLM transaction to the L2 and DRAM models, a hit costs neither, so the host time
 follows the misses more than the size.
 
-| D$ size | D$ misses | simulated cycles | simulation s | simulated MIPS |
-|---|---:|---:|---:|---:|
+| D$ size | D$ misses | simulated cycles | simulation s | process CPU s | simulated MIPS |
+|---|---:|---:|---:|---:|---:|
 EOF
 for size in 1K 4K 16K 64K; do
   bench_accsim "dcache_$size" "$runs" --firmware compute --set "caches.dcache.size=$size" >&2
   misses=$(python3 -c "import json;print(json.load(open('$BENCH_OUT/stats.json'))['cache.dcache.misses'])")
   row " $size " " $(thousands "$misses") " " $(thousands "$BENCH_CYCLES") " \
-    " $(f2 "$BENCH_SECONDS") " " $(f1 "$BENCH_MIPS") "
+    " $(f2 "$BENCH_SECONDS") " " $(f2 "$BENCH_CPU") " " $(f1 "$BENCH_MIPS") "
 done
 
 echo "== scaling: traces" >&2
@@ -163,19 +172,19 @@ cat >&3 <<'EOF'
 One mnv2 layer at stage 1 (`firmware_args=[1,26,1]`) with each trace kind. Without `--trace`
 no per-instruction observer runs; `insn` and `mem` write a row per instruction or per access.
 
-| --trace | simulation s | simulated MIPS | slower by | bytes written |
-|---|---:|---:|---:|---:|
+| --trace | simulation s | process CPU s | simulated MIPS | slower by (CPU) | bytes written |
+|---|---:|---:|---:|---:|---:|
 EOF
-base_seconds=""
+base_cpu=""
 for trace in none console cache-misses timeline mem insn; do
   trace_args=()
   [[ $trace != none ]] && trace_args=(--trace "$trace")
   bench_accsim "trace_$trace" "$runs" "$mnv2_cfu" --set "firmware_args=[1,26,1]" \
     "${trace_args[@]}" >&2
-  [[ -z $base_seconds ]] && base_seconds=$BENCH_SECONDS
+  [[ -z $base_cpu ]] && base_cpu=$BENCH_CPU
   bytes=$(du -cb "$BENCH_OUT" | tail -1 | cut -f1)
-  row " $trace " " $(f2 "$BENCH_SECONDS") " " $(f1 "$BENCH_MIPS") " \
-    " $(ratio "$BENCH_SECONDS" "$base_seconds") " " $(thousands "$bytes") "
+  row " $trace " " $(f2 "$BENCH_SECONDS") " " $(f2 "$BENCH_CPU") " " $(f1 "$BENCH_MIPS") " \
+    " $(ratio "$BENCH_CPU" "$base_cpu") " " $(thousands "$bytes") "
 done
 
 echo "== scaling: RTL" >&2
@@ -183,16 +192,17 @@ cat >&3 <<EOF
 
 ### With RTL co-simulation
 
-mnv2 stage 6 over all 34 layers (above): the C++ CFU model $(f2 "$stage6_seconds") s, the
-Verilated RTL with lazy clocking $(f2 "$rtl_seconds") s ($(ratio "$rtl_seconds" "$stage6_seconds")),
-evaluated every cycle $(f2 "$every_seconds") s ($(ratio "$every_seconds" "$stage6_seconds")). Lazy
+mnv2 stage 6 over all 34 layers (above), in process CPU seconds: the C++ CFU model
+$(f2 "$stage6_cpu") s, the Verilated RTL with lazy clocking $(f2 "$rtl_cpu") s
+($(ratio "$rtl_cpu" "$stage6_cpu")), evaluated every cycle $(f2 "$every_cpu") s
+($(ratio "$every_cpu" "$stage6_cpu")). Lazy
 clocking evaluates the RTL only while it works (MACC runs, the output pipeline), so its cost
 follows the CFU's busy cycles, not the run's.
 
 ### Whole networks
 
 Person detection (pdti8, 96x96 int8, on the CPU): $(thousands "$pdti8_insns") instructions in
-$(f2 "$pdti8_seconds") s, $(f1 "$pdti8_mips") simulated MIPS (\`tools/bench/model_mips.sh\`
+$(f2 "$pdti8_seconds") s, $(f1 "$pdti8_mips") simulated MIPS ($(f2 "$pdti8_cpu") CPU seconds) (\`tools/bench/model_mips.sh\`
 also runs MobileNetV2).
 EOF
 exec 3>&-
