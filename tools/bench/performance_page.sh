@@ -50,12 +50,13 @@ through Linux `write` and leaves through `exit_group`, and without the cycle rea
 perf-counter hooks (one `csrwi` each around loops in the firmware). Both print the same
 checksums (the script checks them). The twins do the firmware's work (test data, kernels,
 checksums, printing); what they leave out is a few instructions per layer, so the instructions
-are accsim's count for the firmware and QEMU's MIPS is that count over QEMU's seconds. Seconds
-are the whole process's CPU time (user + system), which other jobs on a shared machine hardly
-change; wall time is in brackets.
+are accsim's count for the firmware and QEMU's MIPS is that count over QEMU's seconds. Both
+wall and CPU seconds (user + system) of the whole processes: wall time moves with other jobs on
+a shared machine, CPU time hardly does but is coarse for a process of a few hundredths of a
+second (QEMU on the compute app, where process start dominates).
 
-| workload | instructions | accsim CPU s (wall) | accsim MIPS | qemu-riscv32 CPU s (wall) | qemu MIPS | QEMU faster by |
-|---|---:|---:|---:|---:|---:|---:|
+| workload | instructions | accsim wall s | accsim CPU s | qemu wall s | qemu CPU s | MIPS accsim / qemu (wall) | QEMU faster by (wall, CPU) |
+|---|---:|---:|---:|---:|---:|---:|---:|
 EOF
 qemu_row() {  # NAME TWIN_ARGS ACCSIM_ARGS...
   local name=$1 twin=$2
@@ -72,9 +73,10 @@ qemu_row() {  # NAME TWIN_ARGS ACCSIM_ARGS...
     echo "performance_page: $name: accsim and its QEMU twin print different checksums" >&2
     exit 1
   fi
-  row " $name " " $(thousands "$insns") " " $(f2 "$cpu") ($(f2 "$accsim_wall")) " \
-    " $(mips "$insns" "$cpu") " " $(f3 "$BENCH_CPU") ($(f3 "$BENCH_WALL")) " \
-    " $(mips "$insns" "$BENCH_CPU") " " $(ratio "$cpu" "$BENCH_CPU") "
+  row " $name " " $(thousands "$insns") " " $(f2 "$accsim_wall") " " $(f2 "$cpu") " \
+    " $(f3 "$BENCH_WALL") " " $(f3 "$BENCH_CPU") " \
+    " $(mips "$insns" "$accsim_wall") / $(mips "$insns" "$BENCH_WALL") " \
+    " $(ratio "$accsim_wall" "$BENCH_WALL"), $(ratio "$cpu" "$BENCH_CPU") "
 }
 qemu_row "compute app (int8 3x3 conv)" "$BENCH_TMP/twins/compute_user.elf" --firmware compute
 compute_seconds=$BENCH_SECONDS compute_mips=$BENCH_MIPS compute_cpu=$accsim_cpu
