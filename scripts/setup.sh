@@ -18,6 +18,7 @@ PACKAGES=(
   gnuplot-nox              # `accsim report --plot`, `accsim sweep --plot`
   slurm-wlm munge          # a private single-node Slurm for `accsim sweep --slurm` (tests/sweep)
   clang                    # 14, with libFuzzer: the fuzz preset (tests/fuzz/run_fuzzers.sh)
+  qemu-user                # qemu-riscv32: accsim beside QEMU (tools/bench/qemu_compare.sh)
 )
 
 missing=()

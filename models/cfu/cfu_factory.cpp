@@ -113,6 +113,10 @@ std::unique_ptr<CfuModule> make_cfu(const nlohmann::json& cfu, const Clock& cloc
   const CfuKind& kind = cfu_kind(cfu);
   kind.check(cfu);
   rtl_options.clock_period_ps = clock.period_ps();
+  // The reference for lazy clocking's tests: same results, every cycle evaluated.
+  if (const char* every = std::getenv("ACCSIM_CFU_CLOCK_EVERY_CYCLE"); every && *every == '1') {
+    rtl_options.lazy_clocking = false;
+  }
   return std::make_unique<CfuModule>("cfu", clock, kind.make(cfu, rtl_options, note));
 }
 

@@ -27,6 +27,9 @@ class CfuModel : public cpu::CfuIf {
     (void)cycle;
     return -1;
   }
+  // A co-simulated CFU's host work: the clock cycles its RTL was evaluated (lazy clocking skips
+  // cycles that cannot change it); 0 for C++ models. Not a statistic: no result depends on it.
+  virtual uint64_t rtl_cycles_evaluated() const { return 0; }
 };
 
 }  // namespace accsim::cfu

@@ -204,7 +204,7 @@ std::vector<std::string> build_library(const RuntimeBuild& build, const std::str
       parse_verilated_ports(read_file((obj / (prefix + ".h")).string(), build.what));
   std::string wrapper;
   try {
-    wrapper = build.wrapper(prefix, ports);
+    wrapper = build.wrapper(prefix, ports, obj.string());
   } catch (const std::runtime_error& e) {
     fs::remove_all(dir);  // a refused design leaves nothing behind
     throw std::runtime_error(build.what + ": " + e.what());

@@ -45,10 +45,12 @@ struct RuntimeBuild {
   std::string includes;  // compiler flags for the wrapper (-I...)
   std::string headers;   // '|'-separated accsim headers compiled into the library
   std::string compile_step = "compiling the Verilated model";  // names the C++ step in errors
-  // The wrapper's source, given the model's class name and its top's ports: it includes
-  // "<prefix>.h" and defines the factory the caller looks up. Throws std::runtime_error with a
-  // one-line reason, e.g. a port the interface needs that the top module lacks.
-  std::function<std::string(const std::string& prefix, const std::vector<VerilatedPort>& ports)>
+  // The wrapper's source, given the model's class name, its top's ports and the directory of
+  // the Verilated code (to inspect what the design contains): it includes "<prefix>.h" and
+  // defines the factory the caller looks up. Throws std::runtime_error with a one-line reason,
+  // e.g. a port the interface needs that the top module lacks.
+  std::function<std::string(const std::string& prefix, const std::vector<VerilatedPort>& ports,
+                            const std::string& obj_dir)>
       wrapper;
 };
 

@@ -1,26 +1,23 @@
 #!/usr/bin/env bash
-# Prints, for the same mnv2 workload, the host seconds and simulated cycles per second with the
-# CFU as the C++ model and as the Verilated RTL, and their ratio. The RTL is clocked every CPU
-# cycle, so its cost grows with the run's cycles, not with the CFU's work. A benchmark, not a
-# test: figures depend on the host.
-#   tools/bench/cfu_rtl_speed.sh [FIRMWARE_ARGS] [extra accsim run args...]
-#   default FIRMWARE_ARGS: [6,26,4] (stage 6, layers 41..45)
+# The same mnv2 workload with the CFU as the C++ model, as the Verilated RTL (idle cycles
+# skipped: lazy clocking, docs/rtl.md) and as the RTL evaluated every cycle
+# (ACCSIM_CFU_CLOCK_EVERY_CYCLE=1): each of RUNS runs (default 3), the medians, and the ratios.
+# The RTL's cost grows with the cycles it is busy; evaluated every cycle, with all the run's.
+#   tools/bench/cfu_rtl_speed.sh [RUNS] [FIRMWARE_ARGS] [extra accsim run args...]
+#   default FIRMWARE_ARGS: [6,0,34] (stage 6, all 34 layers)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-accsim=${ACCSIM:-$root/build/default/apps/accsim/accsim}
-args=${1:-[6,26,4]}
-shift || true
-out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
-declare -A seconds
-for impl in model rtl; do
-  "$accsim" run -q --out "$out/$impl" "$root/configs/mnv2_cfu.json" \
-    --set "firmware_args=$args" --set cfu.impl=$impl "$@" >/dev/null
-  read -r s mhz cycles < <(python3 -c "
-import json
-h = json.load(open('$out/$impl/host.json')); s = json.load(open('$out/$impl/stats.json'))
-print(f\"{h['host_seconds']:.3f} {h['simulated_mhz']:.2f} {s['cpu.cycles']}\")")
-  seconds[$impl]=$s
-  echo "$impl: $cycles cycles in $s s = $mhz M simulated cycles/s"
-done
-python3 -c "print(f\"model is {${seconds[rtl]} / ${seconds[model]}:.1f}x faster than RTL co-simulation\")"
+source "$(dirname "$0")/bench_lib.sh"
+runs=${1:-3}
+args=${2:-[6,0,34]}
+shift 2 || shift $#
+config=$bench_root/configs/mnv2_cfu.json
+bench_accsim model "$runs" "$config" --set "firmware_args=$args" --set cfu.impl=model "$@"
+model=$BENCH_SECONDS
+bench_accsim rtl "$runs" "$config" --set "firmware_args=$args" --set cfu.impl=rtl "$@"
+rtl=$BENCH_SECONDS
+ACCSIM_CFU_CLOCK_EVERY_CYCLE=1 bench_accsim rtl_every_cycle "$runs" "$config" \
+  --set "firmware_args=$args" --set cfu.impl=rtl "$@"
+every=$BENCH_SECONDS
+awk -v m="$model" -v r="$rtl" -v e="$every" 'BEGIN {
+  printf "RTL co-simulation costs %.1fx the model; evaluated every cycle %.1fx (lazy clocking saves %.1fx)\n",
+         r / m, e / m, e / r }'

@@ -8,6 +8,12 @@
 #ifdef ACCSIM_HAVE_MNV2_RTL
 // Verilated headers before anything that may include <systemc>.
 #include "Vmnv2_cfu.h"
+// The symbol table (the model's whole state, for lazy clocking) is Verilator's internal header,
+// written with anonymous structs.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wpedantic"
+#include "Vmnv2_cfu__Syms.h"
+#pragma GCC diagnostic pop
 #include "verilated_cfu.h"
 #endif
 #include "mnv2_cfu.h"

@@ -20,6 +20,11 @@ struct VerilatedCfuOptions {
   // Names instructions in statistics as the C++ model of the same CFU does
   // (cfu.insn.<name>.count), so model and RTL runs compare stat by stat; nullptr: by funct7.
   const char* (*instruction_name)(unsigned funct7) = nullptr;
+  // Skip the cycles in which the design provably cannot change (settle_probe.h). Off, every
+  // cycle is evaluated: the reference the skipping is tested against (ACCSIM_CFU_CLOCK_EVERY_CYCLE
+  // in the environment turns it off for `accsim run`). Only for designs whose whole state and
+  // effects the probe sees: runtime_cfu.cpp turns it off for a design that has others.
+  bool lazy_clocking = true;
 };
 
 }  // namespace accsim::cfu

@@ -34,7 +34,8 @@ std::unique_ptr<WishboneModel> load_wishbone_model(
   build.headers = ACCSIM_RUNTIME_WISHBONE_HEADERS;
 #endif
   build.compile_step = "compiling the Verilated device";
-  build.wrapper = [&spec](const std::string& prefix, const std::vector<rtl::VerilatedPort>& ports) {
+  build.wrapper = [&spec](const std::string& prefix, const std::vector<rtl::VerilatedPort>& ports,
+                          const std::string&) {
     return wishbone_wrapper_source(prefix, spec.top, ports, spec.ports);
   };
   using Factory = WishboneModel* (*)(const char*, bool);
