@@ -32,8 +32,10 @@ uint64_t Stats::get(const std::string& name) const {
 
 nlohmann::json Stats::to_json() const {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [name, entry] : m_entries) {
-    std::visit([&](const auto& v) { out[name] = v; }, entry.value);
+  for (const auto& item : m_entries) {
+    // Not a structured binding: C++17 lambdas cannot capture those (clang refuses).
+    const std::string& name = item.first;
+    std::visit([&](const auto& v) { out[name] = v; }, item.second.value);
   }
   return out;
 }
