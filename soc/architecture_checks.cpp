@@ -99,11 +99,6 @@ void check_device_names(const config::LoadedConfig& loaded,
         config::reported(diags, key)) {
       continue;
     }
-    const std::string kind_key = std::string(kDevices) + "[" + std::to_string(i) + "].kind";
-    if (entry.contains("kind") && entry["kind"].is_string() && !config::reported(diags, kind_key) &&
-        device_type(entry["kind"].get<std::string>()) == nullptr) {
-      diags.push_back({loaded.origin_of(kind_key), kind_key, "no device of this kind is built in"});
-    }
     const std::string name = entry["name"].get<std::string>();
     std::string problem;
     if (!std::regex_match(name, word)) {
