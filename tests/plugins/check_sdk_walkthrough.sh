@@ -3,7 +3,8 @@
 # order, in one shell, as a reader would: from the accsim checkout, with HOME a fresh temporary
 # folder (so the SDK prefix and the copied example are outside the tree), build/default
 # standing for BUILD_DIR. Then checks what the walk-through promises: the installed accsim ran
-# the plug-in built against the installed SDK, and its statistics are under its device's name.
+# the plug-in built against the installed SDK, and its statistics are under its device's name;
+# the matvec example ran as a plug-in and as Verilog with the same lines and cycles.
 set -euo pipefail
 src=$1 build=$2
 doc=$src/docs/plugins.md
@@ -41,4 +42,9 @@ assert stats["scratch.reads"] == 64 and stats["scratch.writes"] == 64, stats
 assert config["firmware"] == f"{home}/accsim-sdk/share/accsim/firmware/mmio_poke.elf", config
 assert config["devices"][0]["library"] == f"{home}/myacc/build/libscratchpad.so", config
 PY
+# Section 6: the matvec engine as a plug-in and as Verilog, the same lines and cycles.
+grep -q "^matvec: 14 jobs, 0 failures$" "$tmp/home/matvec/plugin.txt" || fail "matvec_test failed"
+cycles=$(grep -h "^cpu.cycles " "$tmp/home/matvec/plugin/stats.txt" "$tmp/home/matvec/rtl/stats.txt" |
+  awk '{print $2}' | sort -u | wc -l)
+[[ $cycles == 1 ]] || fail "the matvec plug-in and Verilog runs differ in cpu.cycles"
 echo "the walk-through of docs/plugins.md works"
