@@ -11,7 +11,8 @@ Bus::Bus(sc_core::sc_module_name name, const Clock& clock, const BusParams& para
       from_initiators("from_initiators"),
       to_targets("to_targets"),
       m_clock(clock),
-      m_params(params) {
+      m_params(params),
+      m_latency(clock.time(params.latency_cycles)) {
   from_initiators.register_b_transport(this, &Bus::b_transport);
   from_initiators.register_transport_dbg(this, &Bus::transport_dbg);
   from_initiators.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
@@ -33,16 +34,11 @@ void Bus::name_initiator(int port, const std::string& initiator_name) {
   initiator_counters(port);
 }
 
-Bus::Counters& Bus::initiator_counters(int id) {
-  if (m_by_initiator.size() <= static_cast<size_t>(id)) m_by_initiator.resize(id + 1);
-  return m_by_initiator[id];
-}
-
 void Bus::b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   Counters& initiator = initiator_counters(id);
   const uint64_t addr = trans.get_address();
   const AddressRange* range = m_map.decode(addr, trans.get_data_length());
-  delay += m_clock.time(m_params.latency_cycles);
+  delay += m_latency;
   if (range == nullptr) {
     ++m_unmapped;
     ++initiator.errors;
@@ -53,12 +49,13 @@ void Bus::b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time&
   const uint64_t arrival = m_clock.cycles(sc_core::sc_time_stamp() + delay);
   const uint64_t start = m_arbiter.start(port, arrival);
   const uint64_t wait_cycles = start - arrival;
-  delay += m_clock.time(wait_cycles);
+  if (wait_cycles != 0) delay += m_clock.time(wait_cycles);
 
   trans.set_address(addr - range->base);
   to_targets[range->port]->b_transport(trans, delay);
   trans.set_address(addr);
 
+  // Re-read: a target may wait() inside b_transport.
   m_arbiter.occupy(port, start, m_clock.cycles(sc_core::sc_time_stamp() + delay));
   for (Counters* c : {&initiator, &m_by_target[port]}) {
     ++c->transactions;

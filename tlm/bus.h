@@ -59,10 +59,14 @@ class Bus : public sc_core::sc_module {
   bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi);
   void invalidate_direct_mem_ptr(int port, sc_dt::uint64 start, sc_dt::uint64 end);
 
-  Counters& initiator_counters(int id);
+  Counters& initiator_counters(int id) {  // inline: once per transaction
+    if (m_by_initiator.size() <= static_cast<size_t>(id)) m_by_initiator.resize(id + 1);
+    return m_by_initiator[id];
+  }
 
   const Clock& m_clock;
   BusParams m_params;
+  sc_core::sc_time m_latency;  // m_params.latency_cycles, converted once
   AddressMap m_map;
   BusArbiter m_arbiter;
   std::vector<std::string> m_initiator_names;

@@ -122,9 +122,7 @@ bool CpuModule::transact(BusSide side, bool write, uint64_t address, uint8_t* da
   trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   // The transaction starts at the CPU's local time, which may be ahead of SystemC time
   // (temporal decoupling): pass that offset as the annotated delay.
-  const sc_core::sc_time local = m_clock.time(cycle);
-  const sc_core::sc_time now = sc_core::sc_time_stamp();
-  sc_core::sc_time delay = local > now ? local - now : sc_core::SC_ZERO_TIME;
+  sc_core::sc_time delay = m_clock.delay_until(cycle, sc_core::sc_time_stamp());
   const sc_core::sc_time issued = delay;
   socket(side)->b_transport(trans, delay);
   cycles = m_clock.cycles(delay - issued);
