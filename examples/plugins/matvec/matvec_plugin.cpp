@@ -72,6 +72,10 @@ class MatvecModule : public sc_core::sc_module, private matvec::DmaPort {
       trans.set_response_status(tlm::TLM_OK_RESPONSE);
       return;
     }
+    if (trans.get_streaming_width() < length) {  // as the Wishbone bridge answers a burst
+      trans.set_response_status(tlm::TLM_BURST_ERROR_RESPONSE);
+      return;
+    }
     const bool write = trans.is_write();
     uint8_t* data = trans.get_data_ptr();
     const uint8_t* enables = trans.get_byte_enable_ptr();
