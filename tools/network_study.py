@@ -238,7 +238,7 @@ def plot(path, rows, types, out):
                     " ".join(f"{by.get(t, 0) / 1e6:.3f}" for t in type_names) + "\n")
     series = ", ".join(f"'{data}' using {i + 2}{':xtic(1)' if i == 0 else ''} title '{t}'"
                        for i, t in enumerate(type_names))
-    script = f"""set terminal svg size 900,480 font 'sans,11'
+    script = f"""set terminal svg size 900,480 font 'sans,11' noenhanced
 set output '{path}'
 set style data histograms
 set style histogram rowstacked

@@ -49,6 +49,16 @@ uint32_t backend_code(const std::string& name) {
   return name == "cfu" ? TFL_BACKEND_CFU : name == "vta" ? TFL_BACKEND_VTA : TFL_BACKEND_CPU;
 }
 
+// "cpu, cfu, vta": the members of a set of backends (TFL_BACKEND_BIT), in backend order.
+std::string backend_list(uint32_t set) {
+  std::string list;
+  for (uint32_t b = 0; b < TFL_BACKEND_COUNT; ++b) {
+    if ((set & TFL_BACKEND_BIT(b)) == 0) continue;
+    list += (list.empty() ? "" : ", ") + std::string(tfl_backend_name(b));
+  }
+  return list;
+}
+
 }  // namespace
 
 ModelWorkload::ModelWorkload() : m_model(std::make_unique<TflModel>()) {}
@@ -181,7 +191,11 @@ std::string ModelWorkload::summary() const {
 }
 
 // A placement record the firmware wrote (TflPlacementRecord): kept for the statistics and
-// printed as it arrives, before the graph runs.
+// printed as it arrives, before the graph runs, one aligned line per operator:
+//   op 002 conv_2d  1x80x80x16  -> vta (vta_conv2d_2t)  supported: cpu, vta  cfu: runs only ...
+// the chosen backend and kernel (tagged [override] when runtime.placement chose it, or
+// [override: vta refused] when the backend it named cannot run the operator), every backend that
+// can run it, then why each other accelerator present is not used.
 void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quiet) {
   TflPlacementRecord record;
   if (!platform.read_debug(address, reinterpret_cast<uint8_t*>(&record), sizeof(record)) ||
@@ -192,15 +206,30 @@ void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quie
   record.reason[sizeof(record.reason) - 1] = 0;
   Placement& p = m_placements[record.op_index];
   p.reported = true;
-  p.backend = record.backend;
+  p.backend = record.backend % TFL_BACKEND_COUNT;
+  p.supported = record.supported & (TFL_BACKEND_BIT(TFL_BACKEND_COUNT) - 1);
+  p.override_backend.reset();
+  if (record.override_backend != TFL_NO_OVERRIDE) {
+    p.override_backend = record.override_backend % TFL_BACKEND_COUNT;
+  }
   p.kernel = record.kernel;
   p.reason = record.reason;
   if (quiet || !m_per_op_lines) return;
   const TflOperator& op = m_model->operators[record.op_index];
-  std::printf("placement: op %03u %-18s %-14s -> %s (%s)%s%s\n", record.op_index,
-              tfl_op_stat_name(op.builtin), shape_of(m_model->tensors[op.outputs[0]]).c_str(),
-              tfl_backend_name(record.backend), record.kernel, p.reason.empty() ? "" : "; ",
-              p.reason.c_str());
+  std::string chosen = std::string(tfl_backend_name(p.backend)) + " (" + p.kernel + ")";
+  if (p.override_backend == p.backend) {
+    chosen += " [override]";
+  } else if (p.override_backend) {
+    chosen += std::string(" [override: ") + tfl_backend_name(*p.override_backend) + " refused]";
+  }
+  char line[512];
+  std::snprintf(line, sizeof(line), "placement: op %03u %-18s %-14s -> %-24s  supported: %-13s  %s",
+                record.op_index, tfl_op_stat_name(op.builtin),
+                shape_of(m_model->tensors[op.outputs[0]]).c_str(), chosen.c_str(),
+                backend_list(p.supported).c_str(), p.reason.c_str());
+  std::string text = line;
+  while (!text.empty() && text.back() == ' ') text.pop_back();
+  std::printf("%s\n", text.c_str());
 }
 
 void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, bool quiet) {
@@ -283,11 +312,23 @@ void ModelWorkload::report(Stats& stats) const {
   stats.set("model.arena_operator_bytes", m_persistent_bytes,
             "Arena bytes for per-operator data (multipliers, packed weights, indirection)");
   uint64_t on_backend[TFL_BACKEND_COUNT] = {0, 0, 0};
-  for (const Placement& placed : m_placements) ++on_backend[placed.backend % TFL_BACKEND_COUNT];
+  uint64_t supported_by[TFL_BACKEND_COUNT] = {0, 0, 0};
+  uint64_t overridden = 0;
+  for (const Placement& placed : m_placements) {
+    ++on_backend[placed.backend];
+    for (uint32_t b = 0; b < TFL_BACKEND_COUNT; ++b) {
+      supported_by[b] += (placed.supported & TFL_BACKEND_BIT(b)) != 0;
+    }
+    overridden += placed.override_backend.has_value();
+  }
   for (uint32_t b = 0; b < TFL_BACKEND_COUNT; ++b) {
     stats.set(std::string("model.operators_on_") + tfl_backend_name(b), on_backend[b],
               "Operators placed on this backend");
+    stats.set(std::string("model.operators_supported_by_") + tfl_backend_name(b), supported_by[b],
+              "Operators this backend can run on this SoC (0 when the SoC lacks it)");
   }
+  stats.set("model.operators_overridden", overridden,
+            "Operators whose backend runtime.placement named");
   for (uint32_t i = 0; i < m.operator_count; ++i) {
     const TflOperator& op = m.operators[i];
     char prefix[64];
@@ -299,9 +340,17 @@ void ModelWorkload::report(Stats& stats) const {
                    "Implementation the interpreter chose");
     stats.set_text(p + "backend", tfl_backend_name(placed.reported ? placed.backend : 0),
                    "Where the operator ran (cpu, cfu, vta)");
+    if (placed.reported) {
+      stats.set_text(p + "supported_backends", backend_list(placed.supported),
+                     "Every backend of the SoC that can run the operator");
+    }
+    if (placed.override_backend) {
+      stats.set_text(p + "placement_override", tfl_backend_name(*placed.override_backend),
+                     "The backend runtime.placement named for the operator");
+    }
     if (!placed.reason.empty()) {
       stats.set_text(p + "placement_note", placed.reason,
-                     "Why an accelerator present was not used for the operator");
+                     "Why each other accelerator present was not used for the operator");
     }
     stats.set_text(p + "output_shape", shape_of(m.tensors[op.outputs[0]]),
                    "Shape of the operator's output tensor");

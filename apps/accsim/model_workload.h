@@ -68,10 +68,11 @@ class ModelWorkload {
   uint32_t m_soc_cfu = 0, m_soc_vta_base = 0, m_delegate = 0, m_vta_threads = 2;
   std::vector<uint32_t> m_overrides;  // op index, backend, ...
   uint32_t m_overrides_addr = 0;
-  // What the firmware reported for each operator (backend, kernel, reason).
+  // What the firmware reported for each operator (TflPlacementRecord).
   struct Placement {
     bool reported = false;
-    uint32_t backend = 0;
+    uint32_t backend = 0, supported = 0;
+    std::optional<uint32_t> override_backend;
     std::string kernel, reason;
   };
   std::vector<Placement> m_placements;

@@ -3,6 +3,7 @@
 // scripts, --plot for a picture.
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -23,6 +24,12 @@ namespace accsim::cli {
 
 namespace {
 
+// Characters on the terminal: UTF-8 continuation bytes take no column (cells hold "→").
+size_t display_width(const std::string& text) {
+  return static_cast<size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
 // Columns padded to their widest cell; the first `left_columns` left-aligned (names, text),
 // the rest right-aligned (numbers).
 void print_table(const std::vector<std::vector<std::string>>& rows, size_t left_columns = 1,
@@ -30,12 +37,12 @@ void print_table(const std::vector<std::vector<std::string>>& rows, size_t left_
   std::vector<size_t> width;
   for (const auto& row : rows) {
     if (width.size() < row.size()) width.resize(row.size(), 0);
-    for (size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], row[i].size());
+    for (size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
   }
   for (const auto& row : rows) {
     std::string line = indent;
     for (size_t i = 0; i < row.size(); ++i) {
-      const std::string pad(width[i] - row[i].size(), ' ');
+      const std::string pad(width[i] - display_width(row[i]), ' ');
       const std::string cell = i < left_columns ? row[i] + pad : pad + row[i];
       line += i == 0 ? cell : "  " + cell;
     }
@@ -212,22 +219,28 @@ std::vector<std::string> op_total_row(const std::vector<OpRecord>& ops) {
           count_text(ops_total(ops, "dcache_misses"))};
 }
 
-// The accelerators' own figures, shown as text columns when a run has them (a SoC with a CFU or
-// a VTA): field and heading.
-const std::vector<std::pair<std::string, std::string>> kAcceleratorColumns = {
-    {"cfu_busy_cycles", "CFU busy"},
-    {"vta_busy_cycles", "VTA busy"},
-    {"vta_dma_bytes", "VTA DMA B"}};
+// The accelerators' own figures, shown as text columns when a run has the accelerator: field,
+// heading, and the field whose presence says so. The CPU counts CFU stalls on every SoC, so that
+// column comes with the CFU's own figures (the mnv2 CFU's, the one the interpreter drives).
+struct AcceleratorColumn {
+  std::string field, heading, shown_with;
+};
+const std::vector<AcceleratorColumn> kAcceleratorColumns = {
+    {"cfu_busy_cycles", "CFU busy", "cfu_busy_cycles"},
+    {"cfu_stall_cycles", "CFU stall", "cfu_busy_cycles"},
+    {"vta_busy_cycles", "VTA busy", "vta_busy_cycles"},
+    {"vta_dma_bytes", "VTA DMA B", "vta_dma_bytes"}};
 
 std::vector<std::string> accelerator_fields(const std::vector<OpRecord>& ops,
                                             std::vector<std::string>* headings) {
   std::vector<std::string> fields;
-  for (const auto& [field, heading] : kAcceleratorColumns) {
-    const bool present = std::any_of(
-        ops.begin(), ops.end(), [&](const OpRecord& op) { return op.fields.count(field) != 0; });
+  for (const auto& column : kAcceleratorColumns) {
+    const bool present = std::any_of(ops.begin(), ops.end(), [&](const OpRecord& op) {
+      return op.fields.count(column.shown_with) != 0;
+    });
     if (!present) continue;
-    fields.push_back(field);
-    headings->push_back(heading);
+    fields.push_back(column.field);
+    headings->push_back(column.heading);
   }
   return fields;
 }
@@ -416,20 +429,44 @@ std::vector<std::string> cycles_header(std::vector<std::string> row,
   return row;
 }
 
+// Where operator `i` ran in each run: the text has one cell, the backend when every run agrees
+// ("cfu") else the runs' in order ("cpu → cfu"), "-" for a run that did not record it; the CSV
+// one cell per run.
+void append_backends(std::vector<std::string>& row, const std::vector<std::vector<OpRecord>>& ops,
+                     size_t i, bool csv) {
+  std::vector<std::string> backends;
+  for (const auto& run_ops : ops) backends.push_back(cell_text(run_ops[i].value("backend"), csv));
+  if (csv) {
+    row.insert(row.end(), backends.begin(), backends.end());
+  } else if (std::adjacent_find(backends.begin(), backends.end(), std::not_equal_to<>()) ==
+             backends.end()) {
+    row.push_back(backends[0]);
+  } else {
+    row.push_back(arrow_joined(backends));
+  }
+}
+
 std::vector<std::vector<std::string>> op_compare_table(
     const std::vector<std::vector<OpRecord>>& ops, const std::vector<std::string>& labels,
     bool csv) {
-  std::vector<std::vector<std::string>> rows = {cycles_header(
-      csv ? std::vector<std::string>{"index", "op"} : std::vector<std::string>{"#", "op"}, labels,
-      csv)};
+  std::vector<std::string> header =
+      csv ? std::vector<std::string>{"index", "op"} : std::vector<std::string>{"#", "op"};
+  if (csv) {
+    for (const auto& label : labels) header.push_back("backend:" + label);
+  } else {
+    header.push_back("backend");
+  }
+  std::vector<std::vector<std::string>> rows = {cycles_header(header, labels, csv)};
   for (size_t i = 0; i < ops[0].size(); ++i) {
     std::vector<std::string> row = {ops[0][i].number_text, ops[0][i].op};
+    append_backends(row, ops, i, csv);
     std::vector<std::optional<double>> cycles;
     for (const auto& run_ops : ops) cycles.push_back(run_ops[i].number("cycles"));
     append_cycles_and_speedups(row, cycles);
     rows.push_back(row);
   }
   std::vector<std::string> total = {"total", std::to_string(ops[0].size()) + " ops"};
+  total.resize(rows[0].size() - 2 * labels.size() + 1);  // empty backend cells
   std::vector<std::optional<double>> cycles;
   for (const auto& run_ops : ops) cycles.push_back(ops_total(run_ops, "cycles"));
   append_cycles_and_speedups(total, cycles);
@@ -461,7 +498,7 @@ std::vector<std::vector<std::string>> op_type_compare_table(
 void print_op_compare(const std::vector<std::vector<OpRecord>>& ops,
                       const std::vector<std::string>& labels) {
   std::printf("\nOperator cycles (speedup = %s cycles / the run's cycles):\n", labels[0].c_str());
-  print_table(op_compare_table(ops, labels, false), 2);
+  print_table(op_compare_table(ops, labels, false), 3);
   std::printf("\nBy op type:\n");
   print_table(op_type_compare_table(ops, labels));
 }

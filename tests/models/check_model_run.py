@@ -2,12 +2,13 @@
 """Runs one generated model on accsim and compares output.bin with the numpy reference.
 
 usage: check_model_run.py ACCSIM DESCRIPTION.json OUT_DIR [--seed N] [--expect BACKEND=N]...
-                          [-- accsim run options]
+                          [--stat NAME=VALUE]... [-- accsim run options]
 
 Builds the model from its description (tools/tflite), makes the seeded test input, computes the
 expected output with tflite_reference.py, runs `accsim run --model --input`, and fails unless
 every output byte is equal (printing the first differences). --expect cfu=2 also requires
-that many operators on that backend (model.operators_on_<backend>)."""
+that many operators on that backend (model.operators_on_<backend>); --stat NAME=VALUE requires
+stats.json's NAME to print as VALUE (e.g. --stat "op.000.conv_2d.supported_backends=cpu, cfu")."""
 import json
 import os
 import subprocess
@@ -34,6 +35,12 @@ def main(argv):
         i = argv.index("--expect")
         backend, count = argv[i + 1].split("=")
         expected_backends[backend] = int(count)
+        del argv[i:i + 2]
+    expected_stats = {}
+    while "--stat" in argv:
+        i = argv.index("--stat")
+        name, value = argv[i + 1].split("=", 1)
+        expected_stats[name] = value
         del argv[i:i + 2]
     accsim, description, out_dir = argv[1:4]
     os.makedirs(out_dir, exist_ok=True)
@@ -63,6 +70,10 @@ def main(argv):
         placed = stats.get(f"model.operators_on_{backend}")
         if placed != count:
             print(f"FAIL {name}: {placed} operators on {backend}, expected {count}")
+            return 1
+    for stat, value in expected_stats.items():
+        if str(stats.get(stat)) != value:
+            print(f"FAIL {name}: {stat} is {stats.get(stat)!r}, expected {value!r}")
             return 1
     if actual == expected:
         placed = ", ".join(f"{b} {stats.get('model.operators_on_' + b, 0)}" for b in ("cpu", "cfu", "vta"))

@@ -78,10 +78,14 @@ static void discover_hardware(TflHardware* hw) {
 static void report_placement(const TflModel* m) {
   static TflPlacementRecord record;
   for (uint32_t i = 0; i < m->operator_count; ++i) {
+    const TflOperator* op = &m->operators[i];
     record.op_index = i;
-    record.backend = (uint32_t)m->operators[i].backend;
-    snprintf(record.kernel, sizeof(record.kernel), "%s", m->operators[i].kernel);
-    snprintf(record.reason, sizeof(record.reason), "%s", m->operators[i].reason);
+    record.backend = (uint32_t)op->backend;
+    record.supported = op->supported;
+    record.override_backend =
+        op->override_backend < 0 ? TFL_NO_OVERRIDE : (uint32_t)op->override_backend;
+    snprintf(record.kernel, sizeof(record.kernel), "%s", op->kernel);
+    snprintf(record.reason, sizeof(record.reason), "%s", op->reason);
     ACCSIM_PLACEMENT = (uint32_t)(uintptr_t)&record;
   }
 }

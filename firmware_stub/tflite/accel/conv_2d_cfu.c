@@ -37,7 +37,7 @@ static int check(TflModel* m, int index, const TflHardware* hw, char* reason, in
   if (out_c > TFL_ACCEL_CHECK_CHANNELS) return refuse(reason, bytes, "too many output channels");
   ConvParams p;
   conv2d_params(m, index, &g, &p);
-  conv2d_quantization(m, index, &g, tfl_accel_check_multipliers(), tfl_accel_check_shifts(), &p);
+  tfl_accel_check_quantization(m, index, &g, &p);
   for (int c = 0; c < out_c; ++c) {
     if (p.output_shift[c] < -31 || p.output_shift[c] > 31) {
       return refuse(reason, bytes, "a requantisation shift outside the CFU's [-31, 31]");

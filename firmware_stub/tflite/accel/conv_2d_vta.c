@@ -32,7 +32,7 @@ static int check(TflModel* m, int index, const TflHardware* hw, char* reason, in
   }
   ConvParams p;
   conv2d_params(m, index, &g, &p);
-  conv2d_quantization(m, index, &g, tfl_accel_check_multipliers(), tfl_accel_check_shifts(), &p);
+  tfl_accel_check_quantization(m, index, &g, &p);
   const int status = vta_conv2d_supported(tfl_accel_vta(hw), &p, hw->vta_threads, VTA_CONV_REQUANT);
   if (status != VTA_OK) {
     snprintf(reason, (size_t)bytes, "%s", vta_strerror(status));

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "../ops/conv_2d_common.h"
 #include "accsim_tflite/op_kernel.h"
 #include "accsim_vta/vta_arena.h"
 #include "accsim_vta/vta_device.h"
@@ -23,11 +24,11 @@ vta_arena_t* tfl_accel_vta_scratch(void);
  * with the operator and the driver's error named (exit code 3). */
 void tfl_accel_fail(int index, const char* call, int status) __attribute__((noreturn));
 
-/* Per-channel multipliers and shifts for checks that need them before prepare (up to
- * TFL_ACCEL_CHECK_CHANNELS output channels; one check at a time). */
+/* A CONV_2D's per-channel requantisation for the checks, before prepare (up to
+ * TFL_ACCEL_CHECK_CHANNELS output channels): computed once per operator and shared by the CFU's
+ * and the VTA's checks, which tfl_place runs one after the other for every operator. */
 #define TFL_ACCEL_CHECK_CHANNELS 4096
-int32_t* tfl_accel_check_multipliers(void);
-int32_t* tfl_accel_check_shifts(void);
+void tfl_accel_check_quantization(TflModel* m, int index, const ConvGeometry* g, ConvParams* p);
 
 /* The VTA device of a TflHardware (NULL when there is none). */
 static inline const vta_device_t* tfl_accel_vta(const TflHardware* hw) {

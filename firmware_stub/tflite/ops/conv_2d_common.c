@@ -56,7 +56,12 @@ void conv2d_quantization(TflModel* m, int index, const ConvGeometry* g, int32_t*
   const TflTensor* out = op_output(m, index);
   tfl_per_channel_multipliers(in->scale, op_scales(m, filter), (int)filter->scale_count, out->scale,
                               filter->dims[0], multipliers, shifts);
+  conv2d_use_quantization(m, index, g, multipliers, shifts, p);
+}
+
+void conv2d_use_quantization(TflModel* m, int index, const ConvGeometry* g, int32_t* multipliers,
+                             int32_t* shifts, ConvParams* p) {
   p->output_multiplier = multipliers;
   p->output_shift = shifts;
-  op_activation_range(g->activation, out, &p->act_min, &p->act_max);
+  op_activation_range(g->activation, op_output(m, index), &p->act_min, &p->act_max);
 }

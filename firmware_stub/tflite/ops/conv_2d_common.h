@@ -17,8 +17,12 @@ int conv2d_geometry(TflModel* m, int index, ConvGeometry* g, TflError* error);
 /* Geometry and offsets (not the multipliers) of the operator as a ConvParams. */
 void conv2d_params(TflModel* m, int index, const ConvGeometry* g, ConvParams* p);
 /* Per-channel multipliers and shifts into the caller's arrays (filter dims[0] entries each),
- * the activation range, and the pointers in `p`. */
+ * then conv2d_use_quantization. */
 void conv2d_quantization(TflModel* m, int index, const ConvGeometry* g, int32_t* multipliers,
                          int32_t* shifts, ConvParams* p);
+/* The activation range, and `p` pointed at the multipliers and shifts conv2d_quantization
+ * computed for this operator earlier (its soft-float is the costly part). */
+void conv2d_use_quantization(TflModel* m, int index, const ConvGeometry* g, int32_t* multipliers,
+                             int32_t* shifts, ConvParams* p);
 
 #endif

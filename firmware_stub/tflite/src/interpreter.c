@@ -118,6 +118,8 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
     }
     op->accel = 0;
     op->backend = TFL_BACKEND_CPU;
+    op->supported = TFL_BACKEND_BIT(TFL_BACKEND_CPU); /* its check passed */
+    op->override_backend = -1;
     op->reason[0] = 0;
     plan->macs += op->macs;
   }

@@ -1,5 +1,7 @@
-/* Delegation: which backend runs each operator (docs/models.md, "Accelerators"). The rule,
- * written once here:
+/* Delegation: which backends can run each operator and which one does (docs/models.md,
+ * "Accelerators"). Every accelerator the SoC has is checked for every operator, whatever the
+ * delegation, so the placement shows all the choices (op->supported) with each refusal's reason,
+ * not just the first backend that accepts. Then the rule, written once here, picks one:
  *  - a runtime.placement override names the backend; an accelerator that cannot run the operator
  *    leaves it on the CPU with its reason;
  *  - delegate cpu: the CPU;
@@ -42,35 +44,47 @@ static int present(const TflHardware* hw, int backend) {
   return 1;
 }
 
-/* 0 with op->accel set when `backend` can run operator `index`; else -1 and `reason` says why. */
-static int try_backend(TflModel* m, int index, const TflHardware* hw, int backend, char* reason,
-                       int reason_bytes) {
+/* One backend's implementation of an operator: what its check chose. */
+typedef struct {
+  const TflAccelKernel* accel; /* NULL = the CPU's */
+  const char* kernel;
+  uint32_t persistent_bytes, scratch_bytes;
+} Implementation;
+
+static Implementation current(const TflOperator* op, const TflAccelKernel* accel) {
+  const Implementation i = {accel, op->kernel, op->persistent_bytes, op->scratch_bytes};
+  return i;
+}
+
+static void apply(TflOperator* op, const Implementation* i) {
+  op->accel = i->accel;
+  op->kernel = i->kernel;
+  op->persistent_bytes = i->persistent_bytes;
+  op->scratch_bytes = i->scratch_bytes;
+}
+
+/* Whether accelerator `backend` (present on the SoC) can run operator `index`: 0 with its
+ * implementation in *i, else -1 and `reason` says why. The operator keeps the CPU's fields. */
+static int check_backend(TflModel* m, int index, const TflHardware* hw, int backend,
+                         Implementation* i, char* reason, int reason_bytes) {
   TflOperator* op = &m->operators[index];
-  if (!present(hw, backend)) {
-    snprintf(reason, (size_t)reason_bytes, "the SoC has no %s",
-             tfl_backend_name((uint32_t)backend));
-    return -1;
-  }
   const TflAccelKernel* k = find_accel(op->builtin, backend);
   if (!k) {
     snprintf(reason, (size_t)reason_bytes, "%s does not run %s",
              tfl_backend_name((uint32_t)backend), tfl_builtin_name(op->builtin));
     return -1;
   }
-  /* The accelerator's check replaces the CPU's sizes and kernel name; keep them to restore. */
-  const char* kernel = op->kernel;
-  const uint32_t persistent = op->persistent_bytes, scratch = op->scratch_bytes;
+  /* The accelerator's check sets the operator's kernel and sizes as the CPU's did. */
+  const Implementation cpu = current(op, 0);
   char why[TFL_REASON_BYTES];
   why[0] = 0;
-  if (k->check(m, index, hw, why, (int)sizeof(why)) != 0) {
-    op->kernel = kernel;
-    op->persistent_bytes = persistent;
-    op->scratch_bytes = scratch;
+  const int refused = k->check(m, index, hw, why, (int)sizeof(why)) != 0;
+  *i = current(op, k);
+  apply(op, &cpu);
+  if (refused) {
     snprintf(reason, (size_t)reason_bytes, "%s: %s", tfl_backend_name((uint32_t)backend), why);
     return -1;
   }
-  op->accel = k;
-  op->backend = backend;
   return 0;
 }
 
@@ -96,60 +110,80 @@ static int worth_a_vta_call(const TflModel* m, const TflOperator* op, char* reas
 static int override_for(const TflDelegation* d, int index) {
   const TflPlacementOverride* o = (const TflPlacementOverride*)d->overrides;
   for (uint32_t i = 0; i < d->override_count; ++i) {
-    if ((int)o[i].op_index == index) return (int)o[i].backend;
+    if ((int)o[i].op_index != index) continue;
+    return o[i].backend < TFL_BACKEND_COUNT ? (int)o[i].backend : -1; /* accsim checked it */
   }
   return -1;
+}
+
+static int supports(const TflOperator* op, int backend) {
+  return (op->supported & TFL_BACKEND_BIT(backend)) != 0;
+}
+
+/* The backend the delegation names for the operator: its override, else the delegate's (cpu,
+ * cfu or vta); -1 under auto. */
+static int named_backend(const TflDelegation* d, const TflOperator* op) {
+  if (op->override_backend >= 0) return op->override_backend;
+  if (d->delegate == TFL_DELEGATE_CPU) return TFL_BACKEND_CPU;
+  if (d->delegate == TFL_DELEGATE_CFU) return TFL_BACKEND_CFU;
+  if (d->delegate == TFL_DELEGATE_VTA) return TFL_BACKEND_VTA;
+  return -1;
+}
+
+/* The rule above, given the backends that support the operator; `note` gets auto's reason for
+ * not using an accelerator that supports it (else stays empty). */
+static int choose(const TflModel* m, const TflOperator* op, const TflDelegation* d, char* note,
+                  int note_bytes) {
+  const int named = named_backend(d, op);
+  if (named >= 0) return supports(op, named) ? named : TFL_BACKEND_CPU;
+  if (supports(op, TFL_BACKEND_CFU)) return TFL_BACKEND_CFU;
+  if (supports(op, TFL_BACKEND_VTA) && worth_a_vta_call(m, op, note, note_bytes)) {
+    return TFL_BACKEND_VTA;
+  }
+  return TFL_BACKEND_CPU;
+}
+
+/* Appends "; part" (or "part" first) to the operator's reason, cut to the record's size. */
+static void add_reason(TflOperator* op, const char* part) {
+  size_t used = strlen(op->reason);
+  if (used > 0 && used + 2 < sizeof(op->reason)) {
+    op->reason[used++] = ';';
+    op->reason[used++] = ' ';
+  }
+  while (*part && used + 1 < sizeof(op->reason)) op->reason[used++] = *part++;
+  op->reason[used] = 0;
 }
 
 int tfl_place(TflModel* m, const TflHardware* hw, const TflDelegation* d, uint32_t arena_size,
               TflPlan* plan, TflError* error) {
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     TflOperator* op = &m->operators[o];
-    op->accel = 0;
-    op->backend = TFL_BACKEND_CPU;
+    Implementation implementations[TFL_BACKEND_COUNT];
+    implementations[TFL_BACKEND_CPU] = current(op, 0); /* tfl_plan's check */
+    op->supported = TFL_BACKEND_BIT(TFL_BACKEND_CPU);
+    op->override_backend = override_for(d, (int)o);
     op->reason[0] = 0;
-    const int forced = override_for(d, (int)o);
-    int order[2] = {-1, -1};
-    if (forced >= 0) {
-      order[0] = forced;
-    } else if (d->delegate == TFL_DELEGATE_CFU) {
-      order[0] = TFL_BACKEND_CFU;
-    } else if (d->delegate == TFL_DELEGATE_VTA) {
-      order[0] = TFL_BACKEND_VTA;
-    } else if (d->delegate == TFL_DELEGATE_AUTO) {
-      order[0] = TFL_BACKEND_CFU;
-      order[1] = TFL_BACKEND_VTA;
-    }
-    char reasons[2][TFL_REASON_BYTES];
-    int tried = 0, placed = 0;
-    for (int i = 0; i < 2 && !placed; ++i) {
-      if (order[i] < 0 || order[i] == TFL_BACKEND_CPU) continue;
-      /* auto only reports why an accelerator the SoC has was not used. */
-      if (forced < 0 && d->delegate == TFL_DELEGATE_AUTO && !present(hw, order[i])) continue;
-      placed = try_backend(m, (int)o, hw, order[i], reasons[tried], TFL_REASON_BYTES) == 0;
-      if (placed && forced < 0 && d->delegate == TFL_DELEGATE_AUTO && order[i] == TFL_BACKEND_VTA &&
-          !worth_a_vta_call(m, op, reasons[tried], TFL_REASON_BYTES)) {
-        placed = 0;
-        op->accel = 0;
-        op->backend = TFL_BACKEND_CPU;
-        /* restore the CPU implementation's sizes: check it again */
-        op->ops->check(m, (int)o, error);
-      }
-      if (!placed) ++tried;
-    }
-    if (!placed && tried > 0) {
-      /* "cfu: ...; vta: ...", cut to the record's size. */
-      size_t used = 0;
-      for (int i = 0; i < tried; ++i) {
-        const char* part = reasons[i];
-        if (i > 0 && used + 2 < sizeof(op->reason)) {
-          op->reason[used++] = ';';
-          op->reason[used++] = ' ';
+    for (int b = TFL_BACKEND_CPU + 1; b < TFL_BACKEND_COUNT; ++b) {
+      char reason[TFL_REASON_BYTES];
+      if (!present(hw, b)) {
+        /* An absent accelerator is only worth a word when the delegation names it (accsim
+         * refuses that before simulating; this is the firmware's own guard). */
+        if (named_backend(d, op) == b) {
+          snprintf(reason, sizeof(reason), "the SoC has no %s", tfl_backend_name((uint32_t)b));
+          add_reason(op, reason);
         }
-        while (*part && used + 1 < sizeof(op->reason)) op->reason[used++] = *part++;
+      } else if (check_backend(m, (int)o, hw, b, &implementations[b], reason,
+                               (int)sizeof(reason)) == 0) {
+        op->supported |= TFL_BACKEND_BIT(b);
+      } else {
+        add_reason(op, reason);
       }
-      op->reason[used] = 0;
     }
+    char note[TFL_REASON_BYTES];
+    note[0] = 0;
+    op->backend = choose(m, op, d, note, (int)sizeof(note));
+    if (note[0]) add_reason(op, note);
+    apply(op, &implementations[op->backend]);
   }
   return tfl_plan_arena(m, arena_size, plan, error);
 }

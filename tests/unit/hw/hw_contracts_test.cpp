@@ -4,6 +4,7 @@
 // the contract yet). Each of these must answer the same numbers. The static_asserts check that
 // each map is consistent with itself.
 #include <catch2/catch.hpp>
+#include <cstddef>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 #include "accsim/hw/mnv2_cfu_isa.h"
 #include "accsim/hw/perf_csr.h"
 #include "accsim/hw/sim_control_regs.h"
+#include "accsim/hw/tflite_delegate.h"
 #include "accsim/hw/vta_regs.h"
 #include "architecture_checks.h"
 #include "csr_file.h"
@@ -32,6 +34,16 @@ static_assert(VTA_DEPTHS_LOG_ACC_SHIFT + 8 <= 32 && VTA_SHAPE_LOG_BLOCK_SHIFT + 
 static_assert(CFU_FUNCTION_ID(7u, 127u) == 0x3FFu, "function_id is {funct7, funct3}");
 static_assert(CFU_FUNCT7(CFU_FUNCTION_ID(5u, MNV2_GET_CONFIG)) == MNV2_GET_CONFIG, "funct7");
 static_assert(CFU_FUNCT3(CFU_FUNCTION_ID(5u, MNV2_GET_CONFIG)) == 5u, "funct3");
+
+// accsim copies the firmware's placement record out of simulated memory: the 64-bit host must
+// lay it out as the 32-bit target does (32-bit words then bytes, no pointer, no padding).
+static_assert(offsetof(TflPlacementRecord, supported) == 8 &&
+                  offsetof(TflPlacementRecord, override_backend) == 12 &&
+                  offsetof(TflPlacementRecord, kernel) == 16 &&
+                  offsetof(TflPlacementRecord, reason) == 16 + TFL_PLACEMENT_KERNEL_BYTES &&
+                  sizeof(TflPlacementRecord) ==
+                      16 + TFL_PLACEMENT_KERNEL_BYTES + TFL_PLACEMENT_REASON_BYTES,
+              "TflPlacementRecord differs between the target and the host");
 
 namespace {
 

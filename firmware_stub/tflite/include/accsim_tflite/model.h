@@ -59,7 +59,9 @@ typedef struct {
   const struct TflOpKernel* ops;      /* the CPU implementation; NULL when unsupported */
   const struct TflAccelKernel* accel; /* the accelerator it runs on, NULL = the CPU */
   int backend;                        /* TFL_BACKEND_* (accsim/hw/tflite_delegate.h) */
-  char reason[TFL_REASON_BYTES];      /* why it is not on an accelerator it could have used */
+  uint32_t supported;                 /* the backends that can run it: TFL_BACKEND_BIT()s */
+  int override_backend;               /* the one runtime.placement asked for, -1 = none */
+  char reason[TFL_REASON_BYTES];      /* why not on each other accelerator present, or empty */
   int inputs[TFL_MAX_OP_INPUTS];
   int input_count;
   int outputs[TFL_MAX_OP_OUTPUTS];

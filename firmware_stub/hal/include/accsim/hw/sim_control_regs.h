@@ -24,7 +24,7 @@
  *   0x68 DELEGATE        R  runtime.delegate (TFL_DELEGATE_*)
  *   0x6C OVERRIDES_ADDR  R  runtime.placement as TflPlacementOverride entries in memory
  *   0x70 OVERRIDES_COUNT R  their number
- *   0x74 PLACEMENT       W  address of a TflPlacementRecord: one operator's backend (and why)
+ *   0x74 PLACEMENT       W  address of a TflPlacementRecord: an operator's placement
  *
  * Reads of write-only or unused offsets return 0; writes to read-only or unused offsets answer
  * an address error. Part of accsim/hw/, the contracts both sides include (README.md there). */

@@ -34,13 +34,23 @@ typedef struct {
   uint32_t backend;
 } TflPlacementOverride;
 
+/* A set of backends: bit TFL_BACKEND_BIT(b) per member. */
+#define TFL_BACKEND_BIT(backend) (1u << (backend))
+/* TflPlacementRecord.override_backend: no runtime.placement entry names the operator. */
+#define TFL_NO_OVERRIDE 0xFFFFFFFFu
+
 /* What the firmware reports for each operator before running the graph (sim-control PLACEMENT
- * gets this record's address). `reason` says why an accelerator was not used, or is empty. */
+ * gets this record's address). `reason` says why each accelerator the SoC has that is not used
+ * cannot run the operator (or, under auto, why it was not chosen), or is empty. Only 32-bit
+ * words and bytes, so the layout is the same on the 32-bit target and a 64-bit host (accsim
+ * copies the record out of simulated memory). */
 #define TFL_PLACEMENT_KERNEL_BYTES 24
 #define TFL_PLACEMENT_REASON_BYTES 200
 typedef struct {
   uint32_t op_index;
-  uint32_t backend;
+  uint32_t backend;   /* the one chosen: TFL_BACKEND_* */
+  uint32_t supported; /* every backend that can run it: TFL_BACKEND_BIT()s, the CPU's always */
+  uint32_t override_backend; /* the one runtime.placement asked for, or TFL_NO_OVERRIDE */
   char kernel[TFL_PLACEMENT_KERNEL_BYTES]; /* the implementation that will run */
   char reason[TFL_PLACEMENT_REASON_BYTES];
 } TflPlacementRecord;
