@@ -17,7 +17,20 @@ std::optional<std::size_t> as_index(const std::string& key) {
   return static_cast<std::size_t>(std::stoull(key));
 }
 
-std::vector<std::string> split_keys(const std::string& path) {
+// "devices.0.base" or, as messages print paths, "devices[0].base": an index in brackets is a
+// key of its own.
+std::vector<std::string> split_keys(const std::string& dotted_or_indexed) {
+  std::string path;
+  for (std::size_t i = 0; i < dotted_or_indexed.size(); ++i) {
+    const char c = dotted_or_indexed[i];
+    const auto close = c == '[' ? dotted_or_indexed.find(']', i) : std::string::npos;
+    if (close != std::string::npos && as_index(dotted_or_indexed.substr(i + 1, close - i - 1))) {
+      path += '.' + dotted_or_indexed.substr(i + 1, close - i - 1);
+      i = close;
+    } else {
+      path += c;
+    }
+  }
   std::vector<std::string> keys;
   std::size_t start = 0;
   while (true) {

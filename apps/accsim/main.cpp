@@ -55,7 +55,9 @@ int sc_main(int argc, char* argv[]) {
   run_cmd->add_option("config", run.config, "Architecture JSON file or shipped config name");
   // Options that collect several values take one per flag (allow_extra_args(false)): otherwise
   // CLI11 would swallow the positional config after `--set KEY=VALUE` as a second override.
-  run_cmd->add_option("--set", run.overrides, "Override a config key: key.path=value")
+  run_cmd
+      ->add_option("--set", run.overrides,
+                   "Override a config key: key.path=value (devices[0].base or devices.0.base)")
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
   run_cmd->add_option("--firmware", run.firmware, "Firmware app name or RV32 ELF path");
@@ -91,7 +93,9 @@ int sc_main(int argc, char* argv[]) {
   auto* validate_cmd = app.add_subcommand(
       "validate", "Check architecture configs; print every problem with its file and JSON path");
   validate_cmd->add_option("config", validate_configs, "Config files or names")->required();
-  validate_cmd->add_option("--set", validate_overrides, "Override a config key: key.path=value")
+  validate_cmd
+      ->add_option("--set", validate_overrides,
+                   "Override a config key: key.path=value (devices[0].base or devices.0.base)")
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
 

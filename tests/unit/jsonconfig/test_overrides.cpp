@@ -74,6 +74,20 @@ TEST_CASE("overrides: numeric keys index arrays", "[overrides]") {
   CHECK(config.origin_of("accelerators[1].kind") == "test.json");
 }
 
+TEST_CASE("overrides: an index may be written as messages print it, in brackets", "[overrides]") {
+  json doc = minimal_doc();
+  doc["accelerators"] = json::parse(R"([{"kind": "gemm"}, {"kind": "conv"}])");
+  const auto config = load_json(
+      doc, "test.json", {"accelerators[1].lanes=16", "accelerators[0].lanes=8"}, test_schema());
+  CHECK(config.effective["accelerators"][1]["lanes"] == 16);
+  CHECK(config.effective["accelerators"][0]["lanes"] == 8);
+  CHECK(config.origin_of("accelerators[1].lanes") == "--set");
+  // Brackets around anything but an index stay part of the key (and so an unknown key).
+  const auto diags = errors_for(doc, {"accelerators[x].lanes=16"});
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].format().find("unknown key \"accelerators[x]\"") != std::string::npos);
+}
+
 TEST_CASE("overrides: index equal to the array size appends", "[overrides]") {
   json doc = minimal_doc();
   doc["accelerators"] = json::parse(R"([{"kind": "gemm"}])");
