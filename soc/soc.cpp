@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cstdio>
+
 #include "architecture_checks.h"
 #include "cache_config.h"
 #include "cpu_config.h"
@@ -36,6 +38,15 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
     // The RTL that writes waveforms: the CFU and Verilog devices.
     waveform_taken = waveform_taken || type->section == "cfu" || type->kind == "verilog";
   }
+  // An access fault names what the address reaches: the device and the offset in it, or none.
+  m_cpu->core().set_address_namer([&map = m_platform.bus().address_map()](uint32_t address) {
+    const AddressRange* range = map.decode(address, 1);
+    if (range == nullptr) return std::string("no device or memory is mapped there");
+    char offset[24];
+    std::snprintf(offset, sizeof offset, " + 0x%llx",
+                  static_cast<unsigned long long>(address - range->base));  // NOLINT(runtime/int)
+    return range->name + offset;
+  });
   if (!m_options.waveform.empty() && !waveform_taken) {
     spdlog::warn(
         "--trace fst: the architecture has no CFU and no Verilog device, so there is no waveform");

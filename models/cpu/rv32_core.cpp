@@ -120,6 +120,8 @@ void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn) {
     if (cause != TrapCause::kIllegalInstruction && cause != TrapCause::kBreakpoint &&
         cause != TrapCause::kEcallFromM) {
       message += ", address " + hex32(tval);
+      const std::string reached = m_address_namer ? m_address_namer(tval) : "";
+      if (!reached.empty()) message += " (" + reached + ")";
     }
     message += " (no trap handler: mtvec not set)";
     m_halted = true;

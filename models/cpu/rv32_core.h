@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -70,6 +71,10 @@ class Rv32Core {
 
   void reset(uint32_t pc);
   void set_symbols(const SymbolTable* symbols) { m_symbols = symbols; }
+  // Names what an address reaches ("wb_copy + 0x100"), for the message of an access fault
+  // that ends the run; empty: nothing to say.
+  using AddressNamer = std::function<std::string(uint32_t address)>;
+  void set_address_namer(AddressNamer namer) { m_address_namer = std::move(namer); }
   void set_cfu(CfuIf& cfu) { m_cfu = &cfu; }
   // Reports every executed instruction to `observer` (null = none; costs one test per
   // instruction when unset).
@@ -153,6 +158,7 @@ class Rv32Core {
   CachedMemory* m_cached;
   CfuIf* m_cfu;
   const SymbolTable* m_symbols = nullptr;
+  AddressNamer m_address_namer;
   InstructionObserver* m_observer = nullptr;
   PipelineTiming m_timing;
 
