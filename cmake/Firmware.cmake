@@ -19,7 +19,7 @@ ExternalProject_Add(firmware
   SOURCE_DIR ${CMAKE_SOURCE_DIR}/firmware_stub
   BINARY_DIR ${CMAKE_BINARY_DIR}/firmware_stub-build
   INSTALL_DIR ${ACCSIM_FIRMWARE_DIR}
-  CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/cmake/riscv32-toolchain.cmake
+  CMAKE_ARGS -DCMAKE_TOOLCHAIN_FILE=${CMAKE_SOURCE_DIR}/firmware_stub/riscv32-accsim.cmake
              -DCMAKE_INSTALL_PREFIX=<INSTALL_DIR> ${launcher}
   BUILD_ALWAYS ON
   INSTALL_COMMAND ${CMAKE_COMMAND} --build <BINARY_DIR> --target install)

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# check_wishbone_walkthrough.sh ACCSIM RISCV_GCC SOURCE_DIR OUT_DIR
+# check_wishbone_walkthrough.sh ACCSIM SOURCE_DIR OUT_DIR
 # docs/wishbone.md's walk-through as a newcomer follows it, in a folder of its own: its Verilog
 # (my_reg.v), its config (my_soc.json) and its firmware (my_firmware.c) taken from the page,
-# the firmware built with docs/firmware.md's compiler flags and the HAL, then the page's run
-# command, which must print what the page says.
+# the firmware built as docs/firmware.md says (the firmware SDK's accsim_add_firmware, here
+# from the tree), then the page's run command, which must print what the page says.
 set -uo pipefail
-accsim=$1 gcc=$2 src=$3 out=$4
+accsim=$1 src=$2 out=$3
 fail() { echo "FAIL: $*"; exit 1; }
+# OUT_DIR is emptied first: never a checkout (arguments given in another order).
+[[ $# -eq 3 && ! -e $out/.git && ! -e $out/CMakePresets.json ]] ||
+  fail "usage: check_wishbone_walkthrough.sh ACCSIM SOURCE_DIR OUT_DIR (an output folder)"
 rm -rf "$out"
 mkdir -p "$out"
 # The first ```verilog, ```json and ```c blocks of the page.
@@ -21,11 +24,15 @@ for lang, name in (("verilog", "my_reg.v"), ("json", "my_soc.json"), ("c", "my_f
 PY
 cd "$out" || fail "no $out"
 verilator --lint-only -Wall my_reg.v || fail "my_reg.v is not lint clean"
-hal=$src/firmware_stub/hal
-"$gcc" -march=rv32im -mabi=ilp32 -misa-spec=2.2 --specs=picolibc.specs -O2 -I"$hal/include" \
-  -nostartfiles -Wl,--no-warn-rwx-segments -T"$src/firmware_stub/link/vexriscv_arty.ld" \
-  my_firmware.c "$hal/src/crt0.S" "$hal/src/console.c" "$hal/src/exit.c" "$hal/src/perf.c" \
-  -o my_firmware.elf || fail "my_firmware.c does not build"
+cat >CMakeLists.txt <<'CMAKE'
+cmake_minimum_required(VERSION 3.25)
+project(my_firmware C ASM)
+find_package(accsim_firmware CONFIG REQUIRED)
+accsim_add_firmware(my_firmware my_firmware.c)
+CMAKE
+{ cmake -S . -B build -DCMAKE_TOOLCHAIN_FILE="$src/firmware_stub/riscv32-accsim.cmake" &&
+  cmake --build build && cp build/my_firmware.elf .; } >build.log 2>&1 ||
+  { cat build.log; fail "my_firmware.c does not build"; }
 "$accsim" run my_soc.json --firmware my_firmware.elf --out runs/mine >run.log 2>&1
 code=$?
 cat run.log

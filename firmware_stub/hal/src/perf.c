@@ -3,11 +3,12 @@
 #include <stdio.h>
 
 /* CSR numbers must be immediates, so each counter gets its own accessor. */
-#define PERF_CASE(n)                                                                            \
-  case n:                                                                                       \
-    if (op == 0) __asm__ volatile("csrr %0, %1" : "=r"(value) : "i"(ACCSIM_PERF_CSR_VALUE(n))); \
-    if (op == 1) __asm__ volatile("csrw %0, %1" ::"i"(ACCSIM_PERF_CSR_VALUE(n)), "r"(value));   \
-    if (op == 2) __asm__ volatile("csrw %0, %1" ::"i"(ACCSIM_PERF_CSR_ENABLE(n)), "r"(value));  \
+#define PERF_CASE(n)                                                                             \
+  case n:                                                                                        \
+    if (op == 0) __asm__ volatile("csrr %0, %1" : "=r"(value) : "i"(ACCSIM_PERF_CSR_VALUE(n)));  \
+    if (op == 1) __asm__ volatile("csrw %0, %1" ::"i"(ACCSIM_PERF_CSR_VALUE(n)), "r"(value));    \
+    if (op == 2) __asm__ volatile("csrw %0, %1" ::"i"(ACCSIM_PERF_CSR_ENABLE(n)), "r"(value));   \
+    if (op == 3) __asm__ volatile("csrr %0, %1" : "=r"(value) : "i"(ACCSIM_PERF_CSR_ENABLE(n))); \
     break;
 
 static uint32_t perf_csr(int counter, int op, uint32_t value) {
@@ -30,23 +31,31 @@ static uint32_t starts[PERF_NUM_COUNTERS];
 
 uint32_t perf_get_counter(int counter) { return perf_csr(counter, 0, 0); }
 void perf_set_counter(int counter, uint32_t value) { perf_csr(counter, 1, value); }
-void perf_enable_counter(int counter) {
+void perf_set_counter_enable(int counter, uint32_t enable) {
   if (counter < 0 || counter >= PERF_NUM_COUNTERS) return;
-  ++starts[counter];
-  perf_csr(counter, 2, 1);
+  if (enable) ++starts[counter];
+  perf_csr(counter, 2, enable ? 1 : 0);
 }
-void perf_disable_counter(int counter) { perf_csr(counter, 2, 0); }
+uint32_t perf_get_counter_enable(int counter) { return perf_csr(counter, 3, 0); }
+void perf_enable_counter(int counter) { perf_set_counter_enable(counter, 1); }
+void perf_disable_counter(int counter) { perf_set_counter_enable(counter, 0); }
 void perf_add_starts(int counter, uint32_t count) {
   if (counter < 0 || counter >= PERF_NUM_COUNTERS) return;
   starts[counter] += count;
+}
+uint32_t perf_get_start_count(int counter) {
+  return counter >= 0 && counter < PERF_NUM_COUNTERS ? starts[counter] : 0;
+}
+void perf_zero_start_counts(void) {
+  for (int i = 0; i < PERF_NUM_COUNTERS; ++i) starts[i] = 0;
 }
 
 void perf_reset_all_counters(void) {
   for (int i = 0; i < PERF_NUM_COUNTERS; ++i) {
     perf_disable_counter(i);
     perf_set_counter(i, 0);
-    starts[i] = 0;
   }
+  perf_zero_start_counts();
 }
 
 void perf_print_value(uint64_t value) {

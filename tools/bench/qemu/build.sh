@@ -11,7 +11,8 @@ fw=$here/../../../firmware_stub
 out=$1
 mkdir -p "$out/obj"
 cc=riscv64-unknown-elf-gcc
-# firmware_stub's flags (cmake/riscv32-toolchain.cmake, firmware_stub/CMakeLists.txt).
+# firmware_stub's flags (firmware_stub/riscv32-accsim.cmake,
+# firmware_stub/accsim_firmwareConfig.cmake).
 cflags=(-march=rv32im -mabi=ilp32 -misa-spec=2.2 --specs=picolibc.specs -O2 -g -Wall -Wextra
         -ffunction-sections -fdata-sections -std=gnu11 -I"$fw/kernels/include" -I"$fw/hal/include")
 ldflags=(-nostartfiles -Wl,--no-warn-rwx-segments -T"$fw/link/vexriscv_arty.ld" -Wl,--gc-sections)

@@ -36,6 +36,44 @@ uint32_t accsim_host_cfu(int funct3, int funct7, uint32_t in0, uint32_t in1);
 
 #endif
 
-#define cfu_op0(funct7, rs1, rs2) cfu_op(0, funct7, rs1, rs2)
+/* CFU-Playground's names (its common/src/cfu.h), for code written for it: cfu_opN(funct7, rs1,
+ * rs2) is the instruction with funct3 = N; cfu_opN_hw always the instruction; cfu_opN_sw calls
+ * software_cfu(N, funct7, rs1, rs2), the C model of the CFU a CFU-Playground project provides;
+ * defining CFU_SOFTWARE_DEFINED turns every cfu_opN into its _sw form. */
+uint32_t software_cfu(int funct3, int funct7, uint32_t rs1, uint32_t rs2);
+#define cfu_op_sw(funct3, funct7, rs1, rs2) \
+  software_cfu((funct3), (funct7), (uint32_t)(rs1), (uint32_t)(rs2))
+#ifdef CFU_SOFTWARE_DEFINED
+#define cfu_op_hw_or_sw cfu_op_sw
+#else
+#define cfu_op_hw_or_sw cfu_op
+#endif
+
+#define cfu_op0_hw(funct7, rs1, rs2) cfu_op(0, funct7, rs1, rs2)
+#define cfu_op1_hw(funct7, rs1, rs2) cfu_op(1, funct7, rs1, rs2)
+#define cfu_op2_hw(funct7, rs1, rs2) cfu_op(2, funct7, rs1, rs2)
+#define cfu_op3_hw(funct7, rs1, rs2) cfu_op(3, funct7, rs1, rs2)
+#define cfu_op4_hw(funct7, rs1, rs2) cfu_op(4, funct7, rs1, rs2)
+#define cfu_op5_hw(funct7, rs1, rs2) cfu_op(5, funct7, rs1, rs2)
+#define cfu_op6_hw(funct7, rs1, rs2) cfu_op(6, funct7, rs1, rs2)
+#define cfu_op7_hw(funct7, rs1, rs2) cfu_op(7, funct7, rs1, rs2)
+
+#define cfu_op0_sw(funct7, rs1, rs2) cfu_op_sw(0, funct7, rs1, rs2)
+#define cfu_op1_sw(funct7, rs1, rs2) cfu_op_sw(1, funct7, rs1, rs2)
+#define cfu_op2_sw(funct7, rs1, rs2) cfu_op_sw(2, funct7, rs1, rs2)
+#define cfu_op3_sw(funct7, rs1, rs2) cfu_op_sw(3, funct7, rs1, rs2)
+#define cfu_op4_sw(funct7, rs1, rs2) cfu_op_sw(4, funct7, rs1, rs2)
+#define cfu_op5_sw(funct7, rs1, rs2) cfu_op_sw(5, funct7, rs1, rs2)
+#define cfu_op6_sw(funct7, rs1, rs2) cfu_op_sw(6, funct7, rs1, rs2)
+#define cfu_op7_sw(funct7, rs1, rs2) cfu_op_sw(7, funct7, rs1, rs2)
+
+#define cfu_op0(funct7, rs1, rs2) cfu_op_hw_or_sw(0, funct7, rs1, rs2)
+#define cfu_op1(funct7, rs1, rs2) cfu_op_hw_or_sw(1, funct7, rs1, rs2)
+#define cfu_op2(funct7, rs1, rs2) cfu_op_hw_or_sw(2, funct7, rs1, rs2)
+#define cfu_op3(funct7, rs1, rs2) cfu_op_hw_or_sw(3, funct7, rs1, rs2)
+#define cfu_op4(funct7, rs1, rs2) cfu_op_hw_or_sw(4, funct7, rs1, rs2)
+#define cfu_op5(funct7, rs1, rs2) cfu_op_hw_or_sw(5, funct7, rs1, rs2)
+#define cfu_op6(funct7, rs1, rs2) cfu_op_hw_or_sw(6, funct7, rs1, rs2)
+#define cfu_op7(funct7, rs1, rs2) cfu_op_hw_or_sw(7, funct7, rs1, rs2)
 
 #endif
