@@ -1,25 +1,73 @@
-# `cmake --install <build dir> --prefix P`: the accsim executable with what it reads at run time
-# (the shipped configs, the built firmware), and the plug-in SDK: the API headers, a CMake
-# package (find_package(accsim CONFIG): accsim::plugin, accsim::accsim, accsim_add_plugin) and
-# the example plug-in. An installed accsim finds its configs and firmware relative to itself
-# (apps/accsim/locations.cpp); docs/plugins.md walks through building a plug-in against it.
-include(GNUInstallDirs)
+# `cmake --install <build dir> --prefix P`: the accsim executable with its data folder (what it
+# reads at run time: the shipped configs, the built firmware, the Verilog and the headers of
+# run-time verilation), the plug-in SDK (the API headers, a CMake package: find_package(accsim
+# CONFIG) gives accsim::plugin, accsim::accsim, accsim_add_plugin), the firmware SDK (HAL,
+# linker script, toolchain file, CMake package accsim_firmware) and their examples.
+# accsim finds its data folder relative to itself (run/data_dir.h); a build tree gets the same
+# folder as links into the source and build trees (accsim_data_link), so a build-tree accsim
+# finds its data as an installed one does and neither has a path of the trees compiled in.
+# docs/plugins.md and docs/firmware.md walk through building against the SDK.
 include(CMakePackageConfigHelpers)
 
-set(ACCSIM_INSTALL_DATA_DIR ${CMAKE_INSTALL_DATADIR}/accsim)
 set(ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR}/accsim/plugin)
 set(ACCSIM_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/accsim)
+set(ACCSIM_INSTALL_FIRMWARE_SDK_DIR ${ACCSIM_INSTALL_DATA_DIR}/firmware-sdk)
 
-# The simulator and its data.
+# accsim_data_link(PATH TARGET): <build>/share/accsim/PATH links to TARGET (made afresh at each
+# configure, so nothing stale stays).
+set(ACCSIM_BUILD_DATA_DIR ${CMAKE_BINARY_DIR}/${ACCSIM_INSTALL_DATA_DIR})
+file(REMOVE_RECURSE ${ACCSIM_BUILD_DATA_DIR})
+function(accsim_data_link path target)
+  get_filename_component(parent ${ACCSIM_BUILD_DATA_DIR}/${path} DIRECTORY)
+  file(MAKE_DIRECTORY ${parent})
+  file(CREATE_LINK ${target} ${ACCSIM_BUILD_DATA_DIR}/${path} SYMBOLIC)
+endfunction()
+
+# The simulator and its data folder.
 install(TARGETS accsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/configs/ DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/configs)
-# The RTL the shipped configs name relative to themselves ("../rtl/cfu/simd_mac/cfu.v").
+accsim_data_link(configs ${ACCSIM_SOURCE_DIR}/configs)
+# The RTL the shipped configs name relative to themselves ("../rtl/cfu/simd_mac/cfu.v"), and the
+# mnv2 CFU's, verilated at run time for sizes other than the built-in model's.
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/rtl/ DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/rtl
         FILES_MATCHING PATTERN "*.v" PATTERN "*.md")
+accsim_data_link(rtl ${ACCSIM_SOURCE_DIR}/rtl)
 if(ACCSIM_HAVE_FIRMWARE)
   install(DIRECTORY ${ACCSIM_FIRMWARE_DIR}/ DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/firmware
           FILES_MATCHING PATTERN "*.elf")
 endif()
+accsim_data_link(firmware ${ACCSIM_FIRMWARE_DIR})
+# The headers of run-time verilation (rtl/CMakeLists.txt), flat in runtime/ but for the hardware
+# contracts, which keep their accsim/hw/ path.
+if(ACCSIM_HAVE_VERILATOR_RUNTIME)
+  foreach(header ${ACCSIM_RUNTIME_HEADERS})
+    file(RELATIVE_PATH relative ${ACCSIM_SOURCE_DIR}/firmware_stub/hal/include ${header})
+    if(relative MATCHES "^\\.\\./")
+      get_filename_component(relative ${header} NAME)
+    endif()
+    get_filename_component(subdir ${relative} DIRECTORY)
+    install(FILES ${header} DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/runtime/${subdir})
+    accsim_data_link(runtime/${relative} ${header})
+  endforeach()
+endif()
+
+# The firmware SDK: the package and toolchain file with the HAL and linker scripts beside them,
+# as in firmware_stub/, and the bus devices' register maps in the HAL's include root (in the
+# tree, firmware_stub/CMakeLists.txt adds models/devices instead).
+install(FILES ${ACCSIM_SOURCE_DIR}/firmware_stub/accsim_firmwareConfig.cmake
+              ${ACCSIM_SOURCE_DIR}/firmware_stub/riscv32-accsim.cmake
+        DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR})
+install(DIRECTORY ${ACCSIM_SOURCE_DIR}/firmware_stub/hal ${ACCSIM_SOURCE_DIR}/firmware_stub/link
+        DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR})
+file(GLOB device_registers ${ACCSIM_SOURCE_DIR}/models/devices/*/*_regs.h)
+foreach(header ${device_registers})
+  get_filename_component(device_dir ${header} DIRECTORY)
+  get_filename_component(kind ${device_dir} NAME)
+  install(FILES ${header} DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR}/hal/include/${kind})
+endforeach()
+install(DIRECTORY ${ACCSIM_SOURCE_DIR}/examples/firmware/
+        DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/examples/firmware)
+install(FILES ${ACCSIM_SOURCE_DIR}/docs/firmware.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # The plug-in SDK. The headers go flat into include/accsim/plugin (config.h into jsonconfig/
 # below it), as their relative includes expect.

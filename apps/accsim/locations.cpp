@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "data_dir.h"
+
 namespace fs = std::filesystem;
 
 namespace accsim::cli {
@@ -22,27 +24,14 @@ std::vector<fs::path> files_with_extension(const fs::path& dir, const std::strin
   std::sort(out.begin(), out.end());
   return out;
 }
-
-// <dir of the executable>/../share/accsim/<name> when that exists (an installed accsim), else
-// `built_in` (the source or build tree this accsim was built from).
-fs::path installed_or(const char* name, const char* built_in) {
-  std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const fs::path installed =
-        (exe.parent_path() / ACCSIM_INSTALLED_DATA_DIR / name).lexically_normal();
-    if (fs::is_directory(installed, ec)) return installed;
-  }
-  return built_in;
-}
 }  // namespace
 
 fs::path config_dir() {
-  static const fs::path dir = installed_or("configs", ACCSIM_DEFAULT_CONFIG_DIR);
+  static const fs::path dir = accsim::data_path("configs");
   return from_env_or("ACCSIM_CONFIG_DIR", dir.c_str());
 }
 fs::path firmware_dir() {
-  static const fs::path dir = installed_or("firmware", ACCSIM_DEFAULT_FIRMWARE_DIR);
+  static const fs::path dir = accsim::data_path("firmware");
   return from_env_or("ACCSIM_FIRMWARE_DIR", dir.c_str());
 }
 fs::path default_config_path() { return config_dir() / "vexriscv_arty.json"; }

@@ -1,7 +1,7 @@
 // Where the CLI finds shipped configs and firmware when given a bare name, and how it turns a
-// name into a path. An installed accsim looks in <prefix>/share/accsim/{configs,firmware}
-// beside its bin/ (cmake/Install.cmake), a build-tree one in its source and build trees; the
-// environment variables ACCSIM_CONFIG_DIR and ACCSIM_FIRMWARE_DIR override both.
+// name into a path. They are in accsim's data folder, share/accsim/{configs,firmware}
+// (run/data_dir.h: an installed accsim's copies, a build tree's links to its source and build
+// trees); the environment variables ACCSIM_CONFIG_DIR and ACCSIM_FIRMWARE_DIR override it.
 #pragma once
 
 #include <filesystem>

@@ -13,6 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "data_dir.h"
+
 namespace fs = std::filesystem;
 
 namespace accsim::rtl {
@@ -58,7 +60,7 @@ bool runtime_verilator_supported() {
 namespace {
 
 // Bumped whenever how a library is built changes, so stale builds are not loaded.
-constexpr const char* kBuildVersion = "accsim-runtime-verilator-2";
+constexpr const char* kBuildVersion = "accsim-runtime-verilator-3";
 constexpr const char* kLibrary = "libmodel.so";
 
 std::string read_file(const std::string& path, const std::string& what) {
@@ -113,6 +115,26 @@ std::string output_of(const std::string& command) {
   return out;
 }
 
+// The folder of the headers a wrapper is compiled against.
+fs::path runtime_include_dir() { return data_path("runtime"); }
+
+// The headers in that folder, sorted (relative paths); throws when there are none.
+std::vector<fs::path> runtime_headers(const std::string& what) {
+  std::vector<fs::path> headers;
+  const fs::path dir = runtime_include_dir();
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (it->is_regular_file()) headers.push_back(it->path().lexically_relative(dir));
+  }
+  if (headers.empty()) {
+    throw std::runtime_error(what + ": accsim's headers for verilated models are missing (" +
+                             dir.string() + " holds none)");
+  }
+  std::sort(headers.begin(), headers.end());
+  return headers;
+}
+
 // The key of everything the build depends on that is known before running Verilator: accsim's
 // side (this build, the headers compiled into the library, the wrapper's inputs), Verilator's
 // version, the top, the parameters and the sources named in the config.
@@ -122,9 +144,9 @@ uint64_t design_key(const RuntimeBuild& build) {
   key = fnv1a64(build.key, key);
   key = fnv1a64(build.prefix, key);
   // A change to the headers must not load a library built against the old ones.
-  std::istringstream headers(build.headers);
-  for (std::string header; std::getline(headers, header, '|');) {
-    if (!header.empty()) key = fnv1a64(read_file(header, build.what), key);
+  for (const auto& header : runtime_headers(build.what)) {
+    key = fnv1a64(header.string(), key);
+    key = fnv1a64(read_file((runtime_include_dir() / header).string(), build.what), key);
   }
   // The Verilator that runs now, which may not be the one accsim was built with.
   key = fnv1a64(output_of(quote(ACCSIM_VERILATOR) + " --version"), key);
@@ -213,10 +235,11 @@ std::vector<std::string> build_library(const RuntimeBuild& build, const std::str
   // The Verilated runtime and accsim's own symbols come from the accsim executable, which
   // exports them: only the design and the wrapper are compiled here.
   const std::string compile =
-      std::string(ACCSIM_CXX) + " -std=c++17 -shared -fPIC -O2 " + ACCSIM_VERILATOR_INCLUDES + " " +
-      build.includes + " -I" + quote(obj.string()) + " -o " + quote((dir / kLibrary).string()) +
-      " " + quote((dir / "wrapper.cpp").string()) + " -Wl,--whole-archive " +
-      quote((obj / (prefix + "__ALL.a")).string()) + " -Wl,--no-whole-archive";
+      std::string(ACCSIM_CXX) + " -std=c++17 -shared -fPIC -O2 " + ACCSIM_RUNTIME_SYSTEM_INCLUDES +
+      " -I" + quote(runtime_include_dir().string()) + " -I" + quote(obj.string()) + " -o " +
+      quote((dir / kLibrary).string()) + " " + quote((dir / "wrapper.cpp").string()) +
+      " -Wl,--whole-archive " + quote((obj / (prefix + "__ALL.a")).string()) +
+      " -Wl,--no-whole-archive";
   run(build.what, build.compile_step, compile, dir / "compile.log");
   return files_verilator_read(obj / (prefix + "__ver.d"));
 }

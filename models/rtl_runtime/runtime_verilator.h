@@ -4,10 +4,14 @@
 // (models/devices/verilog/) are both built this way; each supplies only its wrapper, the small
 // C++ file that puts the Verilated model behind one of accsim's interfaces.
 //
-// The cache key covers everything the library depends on: accsim's side (this build, the
-// headers compiled into the library, the wrapper's inputs), the Verilator that runs, the top,
-// the parameters, and every file Verilator read (the sources and all they `include), taken
-// from Verilator's dependency output of the previous build.
+// The wrapper is compiled against the headers in accsim's data folder, share/accsim/runtime
+// (run/data_dir.h; cmake/Install.cmake puts them there), so an installed accsim needs neither
+// its source nor its build tree.
+//
+// The cache key covers everything the library depends on: accsim's side (this build, every
+// header in share/accsim/runtime, the wrapper's inputs), the Verilator that runs, the top, the
+// parameters, and every file Verilator read (the sources and all they `include), taken from
+// Verilator's dependency output of the previous build.
 #pragma once
 
 #include <cstdint>
@@ -42,8 +46,6 @@ struct RuntimeBuild {
   bool unique_prefix = false;
   // Whatever else the library depends on: the wrapper's version and inputs.
   std::string key;
-  std::string includes;  // compiler flags for the wrapper (-I...)
-  std::string headers;   // '|'-separated accsim headers compiled into the library
   std::string compile_step = "compiling the Verilated model";  // names the C++ step in errors
   // The wrapper's source, given the model's class name, its top's ports and the directory of
   // the Verilated code (to inspect what the design contains): it includes "<prefix>.h" and

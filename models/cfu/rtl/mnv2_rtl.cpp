@@ -16,6 +16,7 @@
 #pragma GCC diagnostic pop
 #include "verilated_cfu.h"
 #endif
+#include "data_dir.h"
 #include "mnv2_cfu.h"
 #include "runtime_cfu.h"
 
@@ -62,11 +63,15 @@ std::unique_ptr<CfuModel> make_mnv2_rtl(const Mnv2Config& config,
   if (as_built) return std::make_unique<VerilatedCfu<Vmnv2_cfu>>(o);
 
   // Other sizes: the same Verilog verilated with the config's parameters on first use
-  // (cached like a user's CFU).
+  // (cached like a user's CFU), from accsim's data folder (share/accsim/rtl, run/data_dir.h).
   RuntimeCfuSpec spec;
-  for (const auto& entry : std::filesystem::directory_iterator(ACCSIM_MNV2_RTL_DIR)) {
+  const std::filesystem::path rtl_dir = data_path("rtl/cfu/mnv2");
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(rtl_dir, ec)) {
     if (entry.path().extension() == ".v") spec.sources.push_back(entry.path().string());
   }
+  require(!spec.sources.empty(), "cfu: the mnv2 RTL with other sizes is verilated from " +
+                                     rtl_dir.string() + ", which holds no Verilog");
   std::sort(spec.sources.begin(), spec.sources.end());
   for (const auto& p : parameters) spec.parameters[p.name] = p.configured;
   spec.cache_dir = cache_dir;

@@ -51,10 +51,6 @@ std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
   build.cache_dir = spec.cache_dir;
   build.prefix = "Vuser_cfu";
   build.key = kWrapperVersion;
-#ifdef ACCSIM_RUNTIME_CFU_INCLUDES
-  build.includes = ACCSIM_RUNTIME_CFU_INCLUDES;
-  build.headers = ACCSIM_RUNTIME_CFU_HEADERS;
-#endif
   build.compile_step = "compiling the Verilated CFU";
   // A port CFU-Playground's interface needs and the top lacks shows as the compiler's first
   // error, which names it.

@@ -29,10 +29,6 @@ std::unique_ptr<WishboneModel> load_wishbone_model(
   const WishbonePortNames& p = spec.ports;
   build.key = std::string(kWrapperVersion) + "|" + p.clock + "|" + p.reset + "|" +
               (p.reset_active_low ? "low" : "high") + "|" + p.slave + "|" + p.master;
-#ifdef ACCSIM_RUNTIME_WISHBONE_INCLUDES
-  build.includes = ACCSIM_RUNTIME_WISHBONE_INCLUDES;
-  build.headers = ACCSIM_RUNTIME_WISHBONE_HEADERS;
-#endif
   build.compile_step = "compiling the Verilated device";
   build.wrapper = [&spec](const std::string& prefix, const std::vector<rtl::VerilatedPort>& ports,
                           const std::string&) {
