@@ -91,9 +91,15 @@ std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
       {"icache_stall_cycles", "Cycles stalled on the I$ in the region",
        [cpu] { return cpu->memory().totals().icache_stall; }},
       {"dcache_stall_cycles", "Cycles stalled on the D$ in the region",
-       [cpu] { return cpu->memory().totals().dcache_stall; }},
-      {"cfu_stall_cycles", "Cycles the CPU waited for the CFU in the region",
-       [cpu] { return cpu->core().stalls().cfu; }}};
+       [cpu] { return cpu->memory().totals().dcache_stall; }}};
+  // The summary's stall breakdown, per region: fetch and data are the I$ and D$ stalls plus
+  // those of uncached fetches and accesses (MMIO, write-through).
+  for (const cpu::StallKind& kind : cpu::kStallKinds) {
+    const auto counter = kind.counter;
+    counters.push_back({std::string(kind.name) + "_stall_cycles",
+                        std::string(kind.description) + " in the region",
+                        [cpu, counter] { return cpu->core().stalls().*counter; }});
+  }
   for (const auto attach : {ComponentType::Attach::kCpu, ComponentType::Attach::kBus}) {
     for (const Component* c : components(attach)) c->add_region_counters(counters);
   }

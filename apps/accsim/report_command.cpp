@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "csv.h"
 #include "exit_codes.h"
+#include "pipeline_timing.h"
 #include "report_model.h"
 #include "report_plot.h"
 #include "run_summary.h"
@@ -112,17 +113,63 @@ std::string stat_or(const json& stats, const std::string& name, const std::strin
   return stats.contains(name) ? stat_text(stats[name]) : fallback;
 }
 
+// The summary's stall breakdown per region and per op type, from the region counters
+// <kind>_stall_cycles (Soc::make_region_profiler): too many columns for the tables that list
+// every field, so a table of its own, each kind as a share of the row's cycles. "issue" is
+// the instructions' own cycle each; the row's shares add up to 100%.
+std::string stall_field(const cpu::StallKind& kind) {
+  return std::string(kind.name) + "_stall_cycles";
+}
+
+bool is_stall_field(const std::string& field) {
+  return std::any_of(cpu::kStallKinds.begin(), cpu::kStallKinds.end(),
+                     [&](const cpu::StallKind& kind) { return field == stall_field(kind); });
+}
+
+std::vector<std::string> stall_header(const std::string& first) {
+  std::vector<std::string> header = {first, "cycles", "issue"};
+  for (const auto& kind : cpu::kStallKinds) header.emplace_back(kind.name);
+  return header;
+}
+
+// `get` reads a field of the row (nullopt: absent). Empty when the row has no stall figures
+// (a run from before they were recorded).
+using FieldReader = std::function<std::optional<double>(const std::string&)>;
+std::vector<std::string> stall_row(const std::string& name, const FieldReader& get) {
+  if (!get(stall_field(cpu::kStallKinds.front()))) return {};
+  const double cycles = get("cycles").value_or(0);
+  std::vector<std::string> row = {name, count_text(cycles),
+                                  percent_text(get("instructions"), cycles)};
+  for (const auto& kind : cpu::kStallKinds)
+    row.push_back(percent_text(get(stall_field(kind)), cycles));
+  return row;
+}
+
+void print_stall_table(const std::string& title, std::vector<std::vector<std::string>> rows) {
+  rows.erase(
+      std::remove_if(rows.begin() + 1, rows.end(), [](const auto& row) { return row.empty(); }),
+      rows.end());
+  if (rows.size() < 2) return;
+  std::printf("\n%s (share of each row's cycles):\n", title.c_str());
+  print_table(rows);
+}
+
 // A per-function or per-region table: cycles, share of all cycles, instructions, CPI, then
-// every other field the family has, in name order.
+// every other field the family has, in name order (the stall breakdown in a table of its own).
 void print_family(const RunRecord& run, const std::string& title, const std::string& prefix,
                   size_t top) {
   const Table table = group_stats(run.stats, prefix);
   if (table.empty()) return;
   const uint64_t total = run.stats.value("cpu.cycles", uint64_t{0});
+  // Runs recorded before the whole breakdown was (only cfu_stall_cycles) keep it in this table.
+  const bool stall_table = std::any_of(table.begin(), table.end(), [](const auto& row) {
+    return row.second.count(stall_field(cpu::kStallKinds.front())) != 0;
+  });
   std::vector<std::string> extra;
   for (const auto& [name, fields] : table) {
     for (const auto& [field, value] : fields) {
       if (field == "cycles" || field == "instructions") continue;
+      if (stall_table && is_stall_field(field)) continue;
       if (std::find(extra.begin(), extra.end(), field) == extra.end()) extra.push_back(field);
     }
   }
@@ -159,6 +206,15 @@ void print_family(const RunRecord& run, const std::string& title, const std::str
     std::printf(" (top %zu of %zu by cycles; --top 0 for all)", shown, names.size());
   std::printf(":\n");
   print_table(rows);
+  std::vector<std::vector<std::string>> stalls = {stall_header("name")};
+  for (size_t i = 0; i < shown; ++i) {
+    const auto& fields = table.at(names[i]);
+    stalls.push_back(stall_row(names[i], [&](const std::string& f) -> std::optional<double> {
+      auto it = fields.find(f);
+      return it == fields.end() ? std::nullopt : as_number(it->second);
+    }));
+  }
+  print_stall_table(title + ": stall breakdown", std::move(stalls));
 }
 
 // ---- Model runs: one row per operator (op.<NNN>.<opname>.*) ----
@@ -277,6 +333,22 @@ std::vector<std::vector<std::string>> op_type_table(const std::vector<OpRecord>&
   return rows;
 }
 
+// The stall breakdown of each op type (summed over its operators), most cycles first.
+std::vector<std::vector<std::string>> op_type_stall_table(const std::vector<OpRecord>& ops) {
+  std::vector<std::vector<std::string>> rows = {stall_header("op")};
+  for (const auto& type : totals_by_type(ops)) {
+    rows.push_back(stall_row(type.op, [&](const std::string& field) -> std::optional<double> {
+      std::optional<double> sum;
+      for (const auto& op : ops) {
+        if (op.op != type.op) continue;
+        if (const auto v = op.number(field)) sum = sum.value_or(0) + *v;
+      }
+      return sum;
+    }));
+  }
+  return rows;
+}
+
 void print_model(const RunRecord& run, const std::vector<OpRecord>& ops) {
   const json& s = run.stats;
   std::printf("\nOperators (model %s: %s operators, %s MACs, arena %s bytes):\n",
@@ -295,6 +367,7 @@ void print_model(const RunRecord& run, const std::vector<OpRecord>& ops) {
   }
   std::printf("\nBy op type:\n");
   print_table(op_type_table(ops));
+  print_stall_table("Stalls by op type", op_type_stall_table(ops));
 }
 
 void print_one(const RunRecord& run, size_t top) {

@@ -1,5 +1,7 @@
 #include "run_summary.h"
 
+#include "pipeline_timing.h"
+
 namespace accsim::cli {
 
 namespace {
@@ -17,10 +19,9 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
   std::fprintf(out, "  instructions  %llu\n", static_cast<unsigned long long>(insns));
   std::fprintf(out, "  CPI           %.3f\n", insns ? double(cycles) / double(insns) : 0.0);
   std::fprintf(out, "  stalls       ");
-  for (const char* kind :
-       {"branch", "load_use", "mul_div", "fetch", "data", "cfu", "csr", "trap"}) {
-    const uint64_t v = stats.get(std::string("cpu.stall.") + kind);
-    std::fprintf(out, " %s %llu (%.1f%%)", kind, static_cast<unsigned long long>(v),
+  for (const cpu::StallKind& kind : cpu::kStallKinds) {
+    const uint64_t v = stats.get(std::string("cpu.stall.") + kind.name);
+    std::fprintf(out, " %s %llu (%.1f%%)", kind.name, static_cast<unsigned long long>(v),
                  percent(v, cycles));
   }
   std::fprintf(out, "\n");

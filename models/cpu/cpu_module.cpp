@@ -153,15 +153,9 @@ void CpuModule::report(Stats& stats) const {
   stats.set("cpu.instructions", c.instret(), "Instructions retired");
   stats.set_real("cpu.cpi", c.instret() ? double(cycles) / double(c.instret()) : 0.0,
                  "Cycles per instruction");
-  const StallCounters& s = c.stalls();
-  stats.set("cpu.stall.branch", s.branch, "Cycles lost to taken branches, mispredictions, jumps");
-  stats.set("cpu.stall.load_use", s.load_use, "Cycles waiting for a load result");
-  stats.set("cpu.stall.mul_div", s.mul_div, "Cycles waiting for multiply results and divides");
-  stats.set("cpu.stall.fetch", s.fetch, "Cycles waiting for instruction fetch");
-  stats.set("cpu.stall.data", s.data, "Cycles waiting for data accesses");
-  stats.set("cpu.stall.cfu", s.cfu, "Cycles waiting for the CFU (accept, response, result)");
-  stats.set("cpu.stall.csr", s.csr, "Cycles of CSR serialisation");
-  stats.set("cpu.stall.trap", s.trap, "Cycles entering and leaving trap handlers");
+  for (const StallKind& kind : kStallKinds) {
+    stats.set(std::string("cpu.stall.") + kind.name, c.stalls().*kind.counter, kind.description);
+  }
   stats.set("cpu.branches.conditional", c.branches().conditional, "Conditional branches");
   stats.set("cpu.branches.taken", c.branches().taken, "Conditional branches taken");
   stats.set("cpu.branches.mispredicted", c.branches().mispredicted, "Mispredicted branches");

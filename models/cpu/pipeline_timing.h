@@ -31,6 +31,26 @@ struct StallCounters {
   uint64_t trap = 0;      // trap entry and mret
 };
 
+// The kinds of StallCounters as statistics: cpu.stall.<name> for the run, <name>_stall_cycles
+// per firmware region (Soc::make_region_profiler), in the order the summary prints them. One
+// cycle of the run is either an instruction's issue or one of these, so per run and per region
+// cycles = instructions + the sum of the kinds.
+struct StallKind {
+  const char* name;
+  uint64_t StallCounters::*counter;
+  const char* description;
+};
+inline constexpr std::array<StallKind, 8> kStallKinds = {{
+    {"branch", &StallCounters::branch, "Cycles lost to taken branches, mispredictions, jumps"},
+    {"load_use", &StallCounters::load_use, "Cycles waiting for a load result"},
+    {"mul_div", &StallCounters::mul_div, "Cycles waiting for multiply results and divides"},
+    {"fetch", &StallCounters::fetch, "Cycles waiting for instruction fetch"},
+    {"data", &StallCounters::data, "Cycles waiting for data accesses"},
+    {"cfu", &StallCounters::cfu, "Cycles waiting for the CFU (accept, response, result)"},
+    {"csr", &StallCounters::csr, "Cycles of CSR serialisation"},
+    {"trap", &StallCounters::trap, "Cycles entering and leaving trap handlers"},
+}};
+
 struct BranchCounters {
   uint64_t conditional = 0;
   uint64_t taken = 0;

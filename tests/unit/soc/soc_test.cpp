@@ -107,4 +107,15 @@ TEST_CASE("a Soc runs firmware to its exit and charges regions", "[soc]") {
   soc.report(stats);
   regions->report(stats);
   CHECK(stats.to_text().find("cpu.instructions") != std::string::npos);
+  // hello's "crc32" region carries the summary's whole stall breakdown: each of its cycles is an
+  // instruction's issue or one kind of stall, as for the run, and no kind exceeds the run's.
+  uint64_t accounted = stats.get("region.crc32.instructions");
+  for (const char* kind :
+       {"branch", "load_use", "mul_div", "fetch", "data", "cfu", "csr", "trap"}) {
+    const uint64_t in_region = stats.get(std::string("region.crc32.") + kind + "_stall_cycles");
+    CHECK(in_region <= stats.get(std::string("cpu.stall.") + kind));
+    accounted += in_region;
+  }
+  CHECK(accounted == stats.get("region.crc32.cycles"));
+  CHECK(stats.get("region.crc32.branch_stall_cycles") > 0);
 }
