@@ -137,6 +137,14 @@ bool Platform::read_debug(uint64_t address, uint8_t* data, size_t length) {
   return true;
 }
 
+bool Platform::add_read_only(uint64_t address, uint64_t size, const std::string& what) {
+  uint64_t offset = 0;
+  Memory* m = memory_at(address, size, offset);
+  if (m == nullptr) return false;
+  m->add_read_only(offset, size, what);
+  return true;
+}
+
 void Platform::report(Stats& stats) const {
   m_bus->report(stats);
   for (const auto& m : m_memories) m->report(stats);

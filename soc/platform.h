@@ -61,6 +61,10 @@ class Platform {
   // no timing. Returns false unless the whole range lies in one memory.
   bool write_debug(uint64_t address, const uint8_t* data, size_t length);
   bool read_debug(uint64_t address, uint8_t* data, size_t length);
+  // Makes [address, address + size) read-only for bus writes, before simulation (see
+  // Memory::add_read_only; `what` names the range in the fault). False unless the whole range
+  // lies in one memory.
+  bool add_read_only(uint64_t address, uint64_t size, const std::string& what);
 
   void report(Stats& stats) const;
 

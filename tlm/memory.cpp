@@ -1,10 +1,13 @@
 #include "memory.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <stdexcept>
 
 #include "direct_to_memory.h"
+#include "error_reason.h"
 #include "stats.h"
 
 namespace accsim {
@@ -23,6 +26,25 @@ Memory::Memory(sc_core::sc_module_name name, const Clock& clock, MemoryKind kind
   bus_side.register_b_transport(this, &Memory::b_transport);
   bus_side.register_transport_dbg(this, &Memory::transport_dbg);
   bus_side.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
+}
+
+void Memory::add_read_only(uint64_t offset, uint64_t size, const std::string& what) {
+  if (size == 0 || offset >= m_size || size > m_size - offset) {
+    throw std::invalid_argument(what + ": not inside " + basename());
+  }
+  if (read_only_at(offset, size) != nullptr) {
+    throw std::invalid_argument(what + ": overlaps another read-only range");
+  }
+  m_read_only.push_back({offset, offset + size - 1, what + " is read-only"});
+  std::sort(m_read_only.begin(), m_read_only.end(),
+            [](const ReadOnly& a, const ReadOnly& b) { return a.first < b.first; });
+}
+
+const Memory::ReadOnly* Memory::read_only_at(uint64_t addr, uint64_t len) const {
+  for (const ReadOnly& r : m_read_only) {
+    if (addr <= r.last && r.first < addr + len) return &r;
+  }
+  return nullptr;
 }
 
 bool Memory::check(tlm::tlm_generic_payload& trans) const {
@@ -61,6 +83,13 @@ void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& dela
   if (trans.is_write() && m_kind == MemoryKind::kRom) {
     trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
     return;
+  }
+  if (trans.is_write() && !m_read_only.empty()) {
+    if (const ReadOnly* r = read_only_at(trans.get_address(), trans.get_data_length())) {
+      if (auto* reason = trans.get_extension<ErrorReason>()) reason->text = r->reason;
+      trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+      return;
+    }
   }
   if (trans.get_command() == tlm::TLM_IGNORE_COMMAND) {
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -109,9 +138,32 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& d
   dmi.set_start_address(0);
   dmi.set_end_address(m_size - 1);
   if (!m_allow_dmi) return false;
-  dmi.set_dmi_ptr(m_data.get());
-  dmi.set_granted_access(m_kind == MemoryKind::kRom ? tlm::tlm_dmi::DMI_ACCESS_READ
-                                                    : tlm::tlm_dmi::DMI_ACCESS_READ_WRITE);
+  uint64_t start = 0, end = m_size - 1;
+  bool writable = m_kind != MemoryKind::kRom;
+  if (writable && !m_read_only.empty()) {
+    if (!trans.is_write()) {
+      // Reads: all of it, so that loads keep one region; writes are asked for apart.
+      writable = false;
+    } else {
+      // Writes: the stretch between read-only ranges that holds the address; none inside one,
+      // so that stores there reach b_transport and fail.
+      const uint64_t addr = trans.get_address();
+      for (const ReadOnly& r : m_read_only) {
+        if (addr >= r.first && addr <= r.last) {
+          dmi.set_start_address(r.first);
+          dmi.set_end_address(r.last);
+          return false;
+        }
+        if (r.last < addr) start = std::max(start, r.last + 1);
+        if (r.first > addr) end = std::min(end, r.first - 1);
+      }
+    }
+  }
+  dmi.set_start_address(start);
+  dmi.set_end_address(end);
+  dmi.set_dmi_ptr(m_data.get() + start);
+  dmi.set_granted_access(writable ? tlm::tlm_dmi::DMI_ACCESS_READ_WRITE
+                                  : tlm::tlm_dmi::DMI_ACCESS_READ);
   // Uncached DMI accesses (a CPU without caches) are timed as this first beat; behind a cache,
   // as its hit.
   const sc_core::sc_time first =

@@ -1,7 +1,10 @@
 // A memory target (SRAM, ROM or DRAM) on the bus. Data lives in a zero-initialised host buffer
 // that is handed out by DMI; timing comes from MemoryTimingModel and is annotated on every
 // b_transport. ROM refuses bus writes (TLM_COMMAND_ERROR_RESPONSE) but accepts debug writes,
-// which is how the ELF loader fills it.
+// which is how the ELF loader fills it; so does a read-only range of a writable memory (the
+// model region of a --model run), with its reason in the ErrorReason extension. DMI for reads
+// then covers the whole memory with read access only, and DMI for writes the stretches around
+// the read-only ranges, so a DMI writer never reaches one.
 #pragma once
 
 #include <tlm_utils/simple_target_socket.h>
@@ -11,6 +14,7 @@
 #include <string>
 #include <systemc>
 #include <tlm>
+#include <vector>
 
 #include "clock.h"
 #include "memory_side_cache.h"
@@ -30,6 +34,11 @@ class Memory : public sc_core::sc_module {
          const MemoryTimingParams& timing, bool allow_dmi);
   // Puts a cache (an L2) in front of this memory: every bus access is timed by it.
   void set_cache(std::unique_ptr<MemorySideCache> cache) { m_cache = std::move(cache); }
+  // Makes [offset, offset + size) read-only for the bus, before simulation (DMI already granted
+  // is not revoked): bus writes there fail with `what` + " is read-only" as their reason.
+  // `what` names the range for the user, e.g. "the model region 0x41000000-0x41ffffff
+  // (workload.model_base)". Throws std::invalid_argument outside the memory or on an overlap.
+  void add_read_only(uint64_t offset, uint64_t size, const std::string& what);
 
   uint8_t* data() { return m_data.get(); }
   uint64_t size() const { return m_size; }
@@ -49,6 +58,12 @@ class Memory : public sc_core::sc_module {
   // Checks range and streaming width; sets the error response and returns false if invalid.
   bool check(tlm::tlm_generic_payload& trans) const;
   static void copy(tlm::tlm_generic_payload& trans, uint8_t* mem);
+  // The read-only range holding any byte of [addr, addr + len), or null.
+  struct ReadOnly {
+    uint64_t first, last;  // inclusive offsets
+    std::string reason;
+  };
+  const ReadOnly* read_only_at(uint64_t addr, uint64_t len) const;
 
   const Clock& m_clock;
   MemoryKind m_kind;
@@ -58,6 +73,7 @@ class Memory : public sc_core::sc_module {
   MemoryTimingModel m_timing;
   std::unique_ptr<MemorySideCache> m_cache;  // null: no cache in front
   bool m_allow_dmi;
+  std::vector<ReadOnly> m_read_only;  // by offset, disjoint
   uint64_t m_reads = 0, m_writes = 0, m_bytes_read = 0, m_bytes_written = 0;
   uint64_t m_busy_cycles = 0;
 };

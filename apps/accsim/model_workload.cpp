@@ -278,6 +278,14 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, boo
     }
     platform.write_debug(m_overrides_addr, bytes.data(), bytes.size());
   }
+  // Read-only, as a model array in flash on the board: a firmware store there is a store
+  // access fault naming the region, not a silently corrupted model.
+  char what[96];
+  std::snprintf(what, sizeof(what), "the model region 0x%08x-0x%08x (workload.model_base)",
+                m_model_base, m_model_base + m_model_region - 1);
+  if (!platform.add_read_only(m_model_base, m_model_region, what)) {
+    throw ModelError(std::string("workload.model_base: ") + what + " is not inside one memory");
+  }
   platform.sim_control().set_placement_listener(
       [this, &platform, quiet](uint64_t address, uint64_t) {
         on_placement(platform, address, quiet);

@@ -46,7 +46,8 @@ class ModelWorkload {
   std::string summary() const;
   // Writes the model, input and placement overrides into memory and tells sim_control where
   // they are and what the SoC has; listens for the firmware's placement records (printed unless
-  // `quiet`). Throws ModelError when a region is outside the memories or overlaps the firmware.
+  // `quiet`); makes the model region read-only for bus writes (a store there faults). Throws
+  // ModelError when a region is outside the memories or overlaps the firmware.
   void place(Platform& platform, const cpu::ElfImage& firmware, bool quiet);
   // model.* and the per-operator op.NNN.<name>.{macs,kernel,output_shape}.
   void report(Stats& stats) const;

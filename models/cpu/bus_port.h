@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace accsim::cpu {
 
@@ -29,13 +30,16 @@ class BusPort {
   // CPU's true time). May end the run (sim-control EXIT).
   virtual bool transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
                                      unsigned length, uint64_t cycle, uint64_t& cycles) = 0;
-  // DMI for the region holding `address`; false if refused (then `refused_start/end` give the
-  // range the refusal covers).
-  virtual bool dmi(BusSide side, uint64_t address, DmiGrant& grant, uint64_t& refused_start,
-                   uint64_t& refused_end) = 0;
+  // DMI for the region holding `address`, for reads or for writes (a memory with a read-only
+  // range grants them differently, tlm/memory.h); false if refused (then `refused_start/end`
+  // give the range the refusal covers).
+  virtual bool dmi(BusSide side, bool write, uint64_t address, DmiGrant& grant,
+                   uint64_t& refused_start, uint64_t& refused_end) = 0;
   // Untimed read of an instruction word outside DMI memory.
   virtual bool debug_read(uint64_t address, uint8_t* data, unsigned length) = 0;
   virtual void synchronise(uint64_t cycle) = 0;
+  // Why the last transaction failed, when its target said (tlm/error_reason.h); empty otherwise.
+  virtual std::string error_reason() const { return {}; }
 };
 
 }  // namespace accsim::cpu

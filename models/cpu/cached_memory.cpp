@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "rv32_core.h"
 #include "stats.h"
@@ -93,28 +94,36 @@ void CachedMemory::invalidate_dmi(uint64_t start, uint64_t end) {
     if (!(r.grant.start <= end && start <= r.grant.end)) kept.push_back(r);
   }
   m_regions = std::move(kept);
-  m_last_data = m_last_fetch = nullptr;
+  m_last_data = m_last_fetch = m_last_store = m_previous_store = nullptr;
 }
 
 const CachedMemory::Region* CachedMemory::region_for(uint64_t address, unsigned length,
-                                                     BusSide side) {
+                                                     BusSide side, bool write) {
   const uint64_t last = address + length - 1;
   for (const auto& r : m_regions) {
-    if (address >= r.grant.start && last <= r.grant.end) return &r;
+    if (address >= r.grant.start && last <= r.grant.end && (r.grant.writable || !write)) {
+      return &r;
+    }
   }
-  for (const auto& [start, end] : m_no_dmi) {
-    if (address >= start && address <= end) return nullptr;
+  for (const auto& refusal : m_no_dmi) {
+    if (address >= refusal.start && address <= refusal.end && (write || !refusal.writes_only)) {
+      return nullptr;
+    }
   }
   DmiGrant grant;
   uint64_t refused_start = address, refused_end = address;
-  if (!m_port.dmi(side, address, grant, refused_start, refused_end) || last > grant.end) {
+  if (!m_port.dmi(side, write, address, grant, refused_start, refused_end) || last > grant.end) {
     // Trust a refusal only for a range that holds the address and is no wider than one
     // target could be; otherwise remember just this address.
     if (address < refused_start || address > refused_end ||
         refused_end - refused_start >= (uint64_t{1} << 32)) {
       refused_start = refused_end = address;
     }
-    m_no_dmi.emplace_back(refused_start, refused_end);
+    m_no_dmi.push_back({refused_start, refused_end, write});
+    return nullptr;
+  }
+  if (write && !grant.writable) {  // a ROM: reads only, stores take the bus (and fail)
+    m_no_dmi.push_back({grant.start, grant.end, true});
     return nullptr;
   }
   Region r;
@@ -126,12 +135,13 @@ const CachedMemory::Region* CachedMemory::region_for(uint64_t address, unsigned 
     if (u.overlaps(grant.start, grant.end)) r.cacheable = false;
   }
   m_regions.push_back(r);
-  m_last_data = m_last_fetch = nullptr;  // the vector may have moved
+  m_last_data = m_last_fetch = m_last_store = m_previous_store =
+      nullptr;  // the vector may have moved
   return &m_regions.back();
 }
 
 void CachedMemory::copy_from_memory(uint64_t address, uint8_t* out, unsigned length) {
-  const Region* r = region_for(address, length, BusSide::kData);
+  const Region* r = region_for(address, length, BusSide::kData, false);
   if (r) {
     std::memcpy(out, r->grant.ptr + (address - r->grant.start), length);
   } else {
@@ -245,7 +255,7 @@ uint64_t CachedMemory::write_through(CacheUnit& unit, uint64_t address, const ui
 }
 
 bool CachedMemory::fetch_word(uint32_t pc, uint32_t& word) {
-  const Region* r = region_for(pc, 4, BusSide::kInstruction);
+  const Region* r = region_for(pc, 4, BusSide::kInstruction, false);
   if (r) {
     std::memcpy(&word, r->grant.ptr + (pc - r->grant.start), 4);
     return true;
@@ -269,7 +279,7 @@ void CachedMemory::count_repeated_fetches(uint64_t count) {
 uint64_t CachedMemory::fetch_through(uint32_t pc, uint64_t cycle) {
   const Region* r = m_last_fetch;
   if (r == nullptr || pc < r->grant.start || pc + 3 > r->grant.end) {
-    r = region_for(pc, 4, BusSide::kInstruction);
+    r = region_for(pc, 4, BusSide::kInstruction, false);
     m_last_fetch = r;
   }
   m_last_fetch_cached = r != nullptr && m_icache && r->cacheable;
@@ -293,7 +303,7 @@ bool CachedMemory::load_through(uint32_t addr, unsigned size, uint64_t cycle, ui
   if (m_din) trace_access(AccessKind::kRead, addr, cycle);
   const Region* r = m_last_data;
   if (r == nullptr || addr < r->grant.start || addr + size - 1 > r->grant.end) {
-    r = region_for(addr, size, BusSide::kData);
+    r = region_for(addr, size, BusSide::kData, false);
     if (r != nullptr) m_last_data = r;
   }
   value = 0;
@@ -315,12 +325,19 @@ bool CachedMemory::load_through(uint32_t addr, unsigned size, uint64_t cycle, ui
 bool CachedMemory::store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
                          uint64_t& stall) {
   if (m_din) trace_access(AccessKind::kWrite, addr, cycle);
-  const Region* r = m_last_data;
-  if (r == nullptr || addr < r->grant.start || addr + size - 1 > r->grant.end) {
-    r = region_for(addr, size, BusSide::kData);
-    if (r != nullptr) m_last_data = r;
+  const auto holds = [&](const Region* region) {
+    return region != nullptr && addr >= region->grant.start && addr + size - 1 <= region->grant.end;
+  };
+  const Region* r = m_last_store;
+  if (!holds(r)) {
+    std::swap(m_last_store, m_previous_store);
+    r = m_last_store;
+    if (!holds(r)) {
+      r = region_for(addr, size, BusSide::kData, true);
+      if (r != nullptr) m_last_store = r;
+    }
   }
-  if (r != nullptr && r->grant.writable) {
+  if (r != nullptr) {
     copy_out(r->grant.ptr + (addr - r->grant.start), value, size);
     stall = m_dcache && r->cacheable
                 ? cached_access(*m_dcache, addr, AccessKind::kWrite, cycle, BusSide::kData,

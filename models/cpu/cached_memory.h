@@ -66,6 +66,7 @@ class CachedMemory final : public MemoryIf {
             uint64_t& stall) override;
   bool store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
              uint64_t& stall) override;
+  std::string access_fault_reason() const override { return m_port.error_reason(); }
   void fence_i() override;
   uint64_t flush_dcache(uint64_t cycle) override;
   void wait_for_interrupt(uint64_t cycle) override { m_port.synchronise(cycle); }
@@ -119,7 +120,11 @@ class CachedMemory final : public MemoryIf {
   };
 
   static void copy_in(uint32_t& value, const uint8_t* src, unsigned size);
-  const Region* region_for(uint64_t address, unsigned length, BusSide side);
+  // The DMI region for reads (loads, fetches, line copies) or for writes (stores) of the range,
+  // asked for separately: a memory with a read-only range grants reads over all of it, so loads
+  // keep one region, and writes only around the range, so stores into it take the bus and
+  // fault (tlm/memory.h). Null: no DMI there, use the bus.
+  const Region* region_for(uint64_t address, unsigned length, BusSide side, bool write);
   uint64_t write_through(CacheUnit& unit, uint64_t address, const uint8_t* data, unsigned size,
                          uint64_t cycle);
   // The full paths of fetch_stall and load, past their inline common cases.
@@ -153,8 +158,16 @@ class CachedMemory final : public MemoryIf {
   const SymbolTable* m_symbols = nullptr;
 
   std::vector<Region> m_regions;
-  std::vector<std::pair<uint64_t, uint64_t>> m_no_dmi;  // inclusive ranges the bus refused
+  struct Refusal {
+    uint64_t start, end;  // inclusive
+    bool writes_only;     // refused for writes (a read-only range), reads may have DMI
+  };
+  std::vector<Refusal> m_no_dmi;  // ranges the bus refused
   const Region* m_last_data = nullptr;
+  // Writable regions of the last two stores: stores alternate between the stack and the data
+  // they produce, which a read-only range between them puts in two regions.
+  const Region* m_last_store = nullptr;
+  const Region* m_previous_store = nullptr;
   const Region* m_last_fetch = nullptr;
   bool m_last_fetch_cached = false;  // the last fetch_stall went through the I$
   std::vector<uint8_t> m_scratch;    // line buffer for refills and write-backs

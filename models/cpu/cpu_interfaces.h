@@ -37,6 +37,9 @@ class MemoryIf {
                     uint64_t& stall) = 0;
   virtual bool store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
                      uint64_t& stall) = 0;
+  // Why the last failed load or store failed, when the memory system knows ("the model region
+  // ... is read-only"), for the fault's message; empty otherwise.
+  virtual std::string access_fault_reason() const { return {}; }
 
   // A write-through store leaves the Memory stage only once the bus (or a write buffer) has
   // taken its write; meanwhile the next instruction waits in Execute, so the hold delays the

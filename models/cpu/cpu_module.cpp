@@ -16,7 +16,9 @@ CpuModule::CpuModule(sc_core::sc_module_name name, const Clock& clock, const Cor
       m_status(status),
       m_limits(limits),
       m_memory(std::make_unique<CachedMemory>(static_cast<BusPort&>(*this), caches, traces)),
-      m_core(std::make_unique<Rv32Core>(config, *m_memory, m_no_cfu)) {
+      m_core(std::make_unique<Rv32Core>(config, *m_memory, m_no_cfu)),
+      m_error_reason(new ErrorReason) {
+  m_transaction.set_extension(m_error_reason);
   m_memory->set_context(m_core.get(), nullptr);
   ibus.register_invalidate_direct_mem_ptr(this, &CpuModule::invalidate_dmi);
   dbus.register_invalidate_direct_mem_ptr(this, &CpuModule::invalidate_dmi);
@@ -84,11 +86,11 @@ void CpuModule::run_thread() {
   }
 }
 
-bool CpuModule::dmi(BusSide side, uint64_t address, DmiGrant& grant, uint64_t& refused_start,
-                    uint64_t& refused_end) {
+bool CpuModule::dmi(BusSide side, bool write, uint64_t address, DmiGrant& grant,
+                    uint64_t& refused_start, uint64_t& refused_end) {
   tlm::tlm_generic_payload trans;
   trans.set_address(address);
-  trans.set_read();
+  write ? trans.set_write() : trans.set_read();
   tlm::tlm_dmi dmi;
   if (!socket(side)->get_direct_mem_ptr(trans, dmi)) {
     refused_start = dmi.get_start_address();
@@ -120,6 +122,7 @@ bool CpuModule::transact(BusSide side, bool write, uint64_t address, uint8_t* da
   trans.set_byte_enable_ptr(nullptr);
   trans.set_dmi_allowed(false);
   trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+  m_error_reason->text.clear();
   // The transaction starts at the CPU's local time, which may be ahead of SystemC time
   // (temporal decoupling): pass that offset as the annotated delay.
   sc_core::sc_time delay = m_clock.delay_until(cycle, sc_core::sc_time_stamp());

@@ -20,6 +20,7 @@
 #include "cpu_config.h"
 #include "cpu_interfaces.h"
 #include "elf_loader.h"
+#include "error_reason.h"
 #include "run_status.h"
 #include "rv32_core.h"
 
@@ -68,10 +69,11 @@ class CpuModule : public sc_core::sc_module, private BusPort {
                 uint64_t cycle, uint64_t& cycles) override;
   bool transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
                              unsigned length, uint64_t cycle, uint64_t& cycles) override;
-  bool dmi(BusSide side, uint64_t address, DmiGrant& grant, uint64_t& refused_start,
+  bool dmi(BusSide side, bool write, uint64_t address, DmiGrant& grant, uint64_t& refused_start,
            uint64_t& refused_end) override;
   bool debug_read(uint64_t address, uint8_t* data, unsigned length) override;
   void synchronise(uint64_t cycle) override;
+  std::string error_reason() const override { return m_error_reason->text; }
 
   const Clock& m_clock;
   RunStatus& m_status;
@@ -86,6 +88,7 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // A member, not a local: when an access ends the run (sim-control EXIT) the thread is never
   // resumed and a local payload would never be destroyed.
   tlm::tlm_generic_payload m_transaction;
+  ErrorReason* m_error_reason;  // m_transaction's extension, owned by it
   uint64_t m_bus_transactions = 0;
 };
 

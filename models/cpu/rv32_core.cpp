@@ -123,6 +123,10 @@ void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn) {
       const std::string reached = m_address_namer ? m_address_namer(tval) : "";
       if (!reached.empty()) message += " (" + reached + ")";
     }
+    if (cause == TrapCause::kLoadAccessFault || cause == TrapCause::kStoreAccessFault) {
+      const std::string reason = m_memory.access_fault_reason();
+      if (!reason.empty()) message += ": " + reason;
+    }
     message += " (no trap handler: mtvec not set)";
     m_halted = true;
     m_halt_message = message;

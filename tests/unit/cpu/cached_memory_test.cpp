@@ -16,7 +16,9 @@ using namespace accsim::cpu;
 namespace {
 
 // 64 KiB of DMI memory at 0x40000000 with first-beat latency L and one cycle per further
-// 4-byte beat; everything else is MMIO (no DMI) answering in 3 cycles.
+// 4-byte beat; everything else is MMIO (no DMI) answering in 3 cycles. With `read_only`, its
+// 4 KiB at kReadOnly are read-only as tlm/memory.h makes them: DMI for reads covers the whole
+// memory (read access), DMI for writes only the stretches around them, bus writes there fail.
 class FakeBus : public BusPort {
  public:
   explicit FakeBus(uint64_t latency) : m_latency(latency), m_bytes(64 * 1024, 0) {}
@@ -31,6 +33,12 @@ class FakeBus : public BusPort {
   bool transact(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                 uint64_t cycle, uint64_t& cycles) override {
     log.push_back({side, write, address, length, cycle, false});
+    m_error_reason.clear();
+    if (write && in_read_only(address)) {
+      cycles = 1;
+      m_error_reason = "the test range is read-only";
+      return false;
+    }
     if (address >= kBase && address + length <= kBase + m_bytes.size()) {
       uint8_t* mem = &m_bytes[address - kBase];
       write ? std::memcpy(mem, data, length) : std::memcpy(data, mem, length);
@@ -48,9 +56,24 @@ class FakeBus : public BusPort {
     log.back().synchronised = true;
     return ok;
   }
-  bool dmi(BusSide, uint64_t address, DmiGrant& g, uint64_t& rs, uint64_t& re) override {
+  bool dmi(BusSide, bool write, uint64_t address, DmiGrant& g, uint64_t& rs,
+           uint64_t& re) override {
+    ++(write ? dmi_write_requests : dmi_read_requests);
     if (address >= kBase && address < kBase + m_bytes.size()) {
       g = {kBase, kBase + m_bytes.size() - 1, m_bytes.data(), true, m_latency, m_latency};
+      if (!read_only) return true;
+      if (!write) {
+        g.writable = false;
+      } else if (in_read_only(address)) {
+        rs = kReadOnly;
+        re = kReadOnly + kReadOnlyBytes - 1;
+        return false;
+      } else if (address < kReadOnly) {
+        g.end = kReadOnly - 1;
+      } else {
+        g.start = kReadOnly + kReadOnlyBytes;
+        g.ptr += g.start - kBase;
+      }
       return true;
     }
     rs = wide_refusal ? 0 : address;
@@ -58,16 +81,24 @@ class FakeBus : public BusPort {
     return false;
   }
   bool wide_refusal = false;
+  bool read_only = false;
   bool debug_read(uint64_t, uint8_t*, unsigned) override { return false; }
   void synchronise(uint64_t cycle) override { synchronised_to = cycle; }
+  std::string error_reason() const override { return m_error_reason; }
+  bool in_read_only(uint64_t address) const {
+    return read_only && address >= kReadOnly && address < kReadOnly + kReadOnlyBytes;
+  }
 
   static constexpr uint64_t kBase = 0x40000000;
+  static constexpr uint64_t kReadOnly = kBase + 0x8000, kReadOnlyBytes = 0x1000;
+  int dmi_read_requests = 0, dmi_write_requests = 0;
   std::vector<Transaction> log;
   uint64_t synchronised_to = 0;
 
  private:
   uint64_t m_latency;
   std::vector<uint8_t> m_bytes;
+  std::string m_error_reason;
 };
 
 cache::CachesConfig vexriscv_caches() {
@@ -207,6 +238,38 @@ TEST_CASE("a refusal covering everything does not disable DMI elsewhere", "[cpu]
   REQUIRE(bus.log.size() == 1);
   CHECK(bus.log[0].length == 32);  // a cached line refill, not an uncached access
   CHECK_FALSE(bus.log[0].synchronised);
+}
+
+TEST_CASE("a read-only range: loads keep one DMI region, stores into it fault with the reason",
+          "[cpu][cached_memory]") {
+  FakeBus bus(1);
+  bus.read_only = true;
+  CachedMemory mem(bus, vexriscv_caches());
+  uint32_t value = 0;
+  uint64_t stall = 0;
+  // Stores either side of the range write through DMI (a write-through, not synchronised).
+  REQUIRE(mem.store(FakeBus::kBase + 0x100, 4, 0x11, 0, stall));
+  REQUIRE(mem.store(FakeBus::kReadOnly + FakeBus::kReadOnlyBytes, 4, 0x22, 10, stall));
+  CHECK(bus.log.size() == 2);
+  CHECK_FALSE(bus.log.back().synchronised);
+  CHECK(mem.access_fault_reason().empty());
+  // A store into it goes to the bus, fails, and says why; its DMI refusal is remembered.
+  CHECK_FALSE(mem.store(FakeBus::kReadOnly + 0x10, 4, 0xBAD, 20, stall));
+  CHECK(bus.log.back().synchronised);
+  CHECK(bus.log.back().address == FakeBus::kReadOnly + 0x10);
+  CHECK(mem.access_fault_reason() == "the test range is read-only");
+  const int write_requests = bus.dmi_write_requests;
+  CHECK_FALSE(mem.store(FakeBus::kReadOnly + 0x20, 1, 0xBAD, 30, stall));
+  CHECK(bus.dmi_write_requests == write_requests);
+  // Loads anywhere in the memory use the one read region, the range included, and see the
+  // refused stores did not land.
+  REQUIRE(mem.load(FakeBus::kBase + 0x100, 4, 40, value, stall));
+  CHECK(value == 0x11);
+  REQUIRE(mem.load(FakeBus::kReadOnly + 0x10, 4, 50, value, stall));
+  CHECK(value == 0);
+  REQUIRE(mem.load(FakeBus::kReadOnly + FakeBus::kReadOnlyBytes, 4, 60, value, stall));
+  CHECK(value == 0x22);
+  CHECK(bus.dmi_read_requests == 1);
 }
 
 TEST_CASE("a DMI region inside an uncached range is not cached", "[cpu][cached_memory]") {
