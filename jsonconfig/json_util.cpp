@@ -8,6 +8,8 @@
 #include <system_error>
 #include <utility>
 
+#include "jsonconfig/parse_json.h"
+
 namespace accsim::config::detail {
 
 namespace {
@@ -68,27 +70,31 @@ std::string locate_error(const std::string& text) {
 
 // Follows the parse to report keys repeated within one object: nlohmann::json keeps the last
 // value silently, so a config edited by appending a key would quietly ignore the earlier one.
+// Paths are below `root` (where a --set value goes).
+template <class Json>
 class DuplicateKeyFinder {
  public:
-  DuplicateKeyFinder(const std::string& origin, std::vector<Diagnostic>& out)
-      : m_origin(origin), m_out(out) {}
+  DuplicateKeyFinder(const std::string& origin, const std::string& root,
+                     std::vector<Diagnostic>& out)
+      : m_origin(origin), m_root(root), m_out(out) {}
 
-  bool operator()(int /*depth*/, json::parse_event_t event, json& parsed) {
+  bool operator()(int /*depth*/, typename Json::parse_event_t event, Json& parsed) {
+    using Event = typename Json::parse_event_t;
     switch (event) {
-      case json::parse_event_t::object_start:
+      case Event::object_start:
         m_frames.push_back({true, next_child_path(), {}, {}, 0});
         break;
-      case json::parse_event_t::array_start:
+      case Event::array_start:
         m_frames.push_back({false, next_child_path(), {}, {}, 0});
         break;
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end:
+      case Event::object_end:
+      case Event::array_end:
         if (!m_frames.empty()) m_frames.pop_back();
         break;
-      case json::parse_event_t::key:
-        note_key(parsed.get<std::string>());
+      case Event::key:
+        note_key(parsed.template get<std::string>());
         break;
-      case json::parse_event_t::value:
+      case Event::value:
         if (!m_frames.empty() && !m_frames.back().is_object) ++m_frames.back().next_index;
         break;
     }
@@ -105,7 +111,7 @@ class DuplicateKeyFinder {
   };
 
   std::string next_child_path() {
-    if (m_frames.empty()) return "";
+    if (m_frames.empty()) return m_root;
     Frame& parent = m_frames.back();
     if (parent.is_object) return child_path(parent.path, parent.last_key);
     return index_path(parent.path, parent.next_index++);
@@ -123,9 +129,40 @@ class DuplicateKeyFinder {
   }
 
   const std::string& m_origin;
+  const std::string& m_root;
   std::vector<Diagnostic>& m_out;
   std::vector<Frame> m_frames;
 };
+
+template <class Json>
+std::optional<Json> parse_as(const std::string& text, const std::string& origin,
+                             std::vector<Diagnostic>& out, const std::string& path) {
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    out.push_back({origin, path, "file is empty; expected a JSON object"});
+    return std::nullopt;
+  }
+  if (const auto offset = find_excess_nesting(text, kMaxDepth)) {
+    const auto [line, column] = line_and_column(text, *offset);
+    out.push_back({origin, path,
+                   "nesting deeper than " + std::to_string(kMaxDepth) + " levels at line " +
+                       std::to_string(line) + ", column " + std::to_string(column)});
+    return std::nullopt;
+  }
+  try {
+    std::vector<Diagnostic> duplicates;
+    auto doc = Json::parse(text, DuplicateKeyFinder<Json>(origin, path, duplicates));
+    if (duplicates.empty()) return doc;
+    out.insert(out.end(), duplicates.begin(), duplicates.end());
+    return std::nullopt;
+  } catch (const json::parse_error& e) {
+    // The message already names line and column ("parse error at line 3, column 7: ...").
+    out.push_back({origin, path, "invalid JSON: " + strip_exception_id(e.what())});
+  } catch (const json::exception& e) {
+    out.push_back({origin, path,
+                   "invalid JSON: " + locate_error(text) + ": " + strip_exception_id(e.what())});
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -187,32 +224,8 @@ int compare_numbers(const json& a, const json& b) {
 }
 
 std::optional<json> parse_json_text(const std::string& text, const std::string& origin,
-                                    std::vector<Diagnostic>& out) {
-  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
-    out.push_back({origin, "", "file is empty; expected a JSON object"});
-    return std::nullopt;
-  }
-  if (const auto offset = find_excess_nesting(text, kMaxDepth)) {
-    const auto [line, column] = line_and_column(text, *offset);
-    out.push_back({origin, "",
-                   "nesting deeper than " + std::to_string(kMaxDepth) + " levels at line " +
-                       std::to_string(line) + ", column " + std::to_string(column)});
-    return std::nullopt;
-  }
-  try {
-    std::vector<Diagnostic> duplicates;
-    auto doc = json::parse(text, DuplicateKeyFinder(origin, duplicates));
-    if (duplicates.empty()) return doc;
-    out.insert(out.end(), duplicates.begin(), duplicates.end());
-    return std::nullopt;
-  } catch (const json::parse_error& e) {
-    // The message already names line and column ("parse error at line 3, column 7: ...").
-    out.push_back({origin, "", "invalid JSON: " + strip_exception_id(e.what())});
-  } catch (const json::exception& e) {
-    out.push_back(
-        {origin, "", "invalid JSON: " + locate_error(text) + ": " + strip_exception_id(e.what())});
-  }
-  return std::nullopt;
+                                    std::vector<Diagnostic>& out, const std::string& path) {
+  return parse_as<json>(text, origin, out, path);
 }
 
 std::optional<json> read_json_file(const std::filesystem::path& file, const std::string& origin,
@@ -282,3 +295,19 @@ bool is_valid_utf8(const std::string& text) {
 }
 
 }  // namespace accsim::config::detail
+
+namespace accsim::config {
+
+std::optional<nlohmann::json> parse_json(const std::string& text, const std::string& origin,
+                                         std::vector<Diagnostic>& out, const std::string& path) {
+  return detail::parse_as<nlohmann::json>(text, origin, out, path);
+}
+
+std::optional<nlohmann::ordered_json> parse_ordered_json(const std::string& text,
+                                                         const std::string& origin,
+                                                         std::vector<Diagnostic>& out,
+                                                         const std::string& path) {
+  return detail::parse_as<nlohmann::ordered_json>(text, origin, out, path);
+}
+
+}  // namespace accsim::config

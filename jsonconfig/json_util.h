@@ -35,9 +35,10 @@ std::string index_path(const std::string& parent, std::size_t index);
 // -1, 0 or 1. Exact for any mix of signed and unsigned 64-bit integers; doubles otherwise.
 int compare_numbers(const json& a, const json& b);
 
-// Parses JSON text; on failure appends a diagnostic naming line and column and returns nullopt.
+// config::parse_json (parse_json.h), the one parser of user JSON; on failure appends diagnostics
+// (syntax errors name line and column) and returns nullopt.
 std::optional<json> parse_json_text(const std::string& text, const std::string& origin,
-                                    std::vector<Diagnostic>& out);
+                                    std::vector<Diagnostic>& out, const std::string& path = "");
 
 // Reads and parses a file; I/O and syntax problems become diagnostics with origin `origin`.
 std::optional<json> read_json_file(const std::filesystem::path& file, const std::string& origin,

@@ -42,11 +42,12 @@ std::vector<std::string> split_keys(const std::string& dotted_or_indexed) {
 }
 
 // "cpu.branch_prediction=static" and "caches.dcache.size=8K" should work without shell-quoting
-// JSON strings, so anything that is not valid JSON is taken as a plain string.
-json parse_value(const std::string& text) {
-  json value = json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded()) return json(text);
-  return value;
+// JSON strings, so anything that is not valid JSON is taken as a plain string. Valid JSON is
+// read like a config file, so a key given twice is an error at `path` (nullopt).
+std::optional<json> parse_value(const std::string& text, const std::string& path,
+                                std::vector<Diagnostic>& out) {
+  if (!json::accept(text)) return json(text);
+  return parse_json_text(text, kOverrideOrigin, out, path);
 }
 
 }  // namespace
@@ -72,7 +73,9 @@ std::optional<Override> parse_override(const std::string& text, std::vector<Diag
   if (find_excess_nesting(value_text, kMaxDepth)) {
     return malformed("value nests deeper than " + std::to_string(kMaxDepth) + " levels");
   }
-  result.value = parse_value(value_text);
+  auto value = parse_value(value_text, path, out);
+  if (!value) return std::nullopt;
+  result.value = std::move(*value);
   return result;
 }
 

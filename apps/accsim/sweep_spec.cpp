@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "jsonconfig/config.h"
+#include "jsonconfig/parse_json.h"
 
 namespace fs = std::filesystem;
 using ojson = nlohmann::ordered_json;
@@ -320,17 +321,15 @@ SweepSpec load_sweep_spec(const fs::path& file) {
   if (!in) throw SpecError(file.string() + ": cannot read the sweep spec");
   std::stringstream text;
   text << in.rdbuf();
-  ojson doc;
-  try {
-    doc = ojson::parse(text.str());
-  } catch (const ojson::parse_error& e) {
-    // nlohmann's message: "[json.exception.parse_error.101] parse error at line 4, ..."
-    std::string what = e.what();
-    const auto at = what.find("parse error");
-    throw SpecError(file.string() +
-                    ": invalid JSON: " + (at == std::string::npos ? what : what.substr(at)));
+  // Parsed like a config file: syntax errors and keys given twice (an axis) are refused.
+  std::vector<config::Diagnostic> problems;
+  const auto doc = config::parse_ordered_json(text.str(), file.string(), problems);
+  if (!doc) {
+    std::string lines;
+    for (const auto& problem : problems) lines += (lines.empty() ? "" : "\n") + problem.format();
+    throw SpecError(lines);
   }
-  return parse_sweep_spec(doc, file);
+  return parse_sweep_spec(*doc, file);
 }
 
 }  // namespace accsim::cli

@@ -2,9 +2,11 @@
 
 #include <cmath>
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 
 #include "jsonconfig/config.h"
+#include "jsonconfig/parse_json.h"
 
 namespace accsim::vta {
 
@@ -185,15 +187,18 @@ VtaConfig vta_config_from_json(const json& vta, const std::filesystem::path& con
   if (vta.contains("hw_file") && !vta.at("hw_file").get<std::string>().empty()) {
     std::filesystem::path p = vta.at("hw_file").get<std::string>();
     if (p.is_relative() && !config_dir.empty()) p = config_dir / p;
-    std::ifstream in(p);
+    std::ifstream in(p, std::ios::binary);
     if (!in) throw VtaConfigError("vta.hw_file", "cannot open " + p.string());
-    json file;
-    try {
-      file = json::parse(in);
-    } catch (const json::parse_error& e) {
-      throw VtaConfigError("vta.hw_file", p.string() + " is not valid JSON: " + e.what());
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    // Parsed like a config file: syntax errors and keys given twice are refused.
+    std::vector<config::Diagnostic> problems;
+    const auto file = config::parse_json(text, p.string(), problems);
+    if (!file) {
+      std::string lines;
+      for (const auto& problem : problems) lines += (lines.empty() ? "" : "; ") + problem.format();
+      throw VtaConfigError("vta.hw_file", lines);
     }
-    apply_shape(file, c.shape, "vta.hw_file (" + p.string() + ")");
+    apply_shape(*file, c.shape, "vta.hw_file (" + p.string() + ")");
     for (const std::string& key : hw_keys_over_file) {
       if (vta.contains("hw") && vta.at("hw").contains(key)) {
         apply_shape(json{{key, vta.at("hw").at(key)}}, c.shape, "vta.hw");

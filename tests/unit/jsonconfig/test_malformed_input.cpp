@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "jsonconfig/parse_json.h"
 #include "test_support.h"
 
 using namespace accsim::config;
@@ -130,4 +131,31 @@ TEST_CASE("malformed: duplicate keys are reported with their JSON path", "[malfo
   CHECK(diags[1].message == "duplicate key \"a\" (JSON would silently keep only the last one)");
   CHECK(diags[2].path.empty());
   CHECK(diags[2].message == "duplicate key \"name\" (JSON would silently keep only the last one)");
+}
+
+TEST_CASE("malformed: every reader of user JSON refuses duplicate keys, at their path",
+          "[malformed]") {
+  // The ordered form (sweep specs) keeps file order and refuses the same way.
+  std::vector<Diagnostic> diags;
+  const auto ordered = parse_ordered_json(R"({"z": 1, "a": {"k": [1]}})", "spec.json", diags);
+  REQUIRE(ordered);
+  CHECK(ordered->begin().key() == "z");
+  CHECK_FALSE(parse_ordered_json(R"({"axes": {"x": [1], "x": [2]}})", "spec.json", diags));
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].format() ==
+        "spec.json: axes: duplicate key \"x\" (JSON would silently keep only the last one)");
+  // A value placed at a path (a --set value) reports below it.
+  diags.clear();
+  CHECK_FALSE(parse_json(R"({"d": {"b": 1, "b": 2}})", "--set", diags, "vta.dma"));
+  REQUIRE(diags.size() == 1);
+  CHECK(diags[0].path == "vta.dma.d");
+  // --set: a JSON value with a key given twice is refused, not reduced to its last value.
+  TempDir dir;
+  const auto file = dir.write("input.json", R"({"name": "t"})");
+  const auto set = expect_errors(
+      [&] { load(file, {R"(memories={"ram": {"base": 0}, "ram": {"base": 1}})"}, test_schema()); });
+  REQUIRE_FALSE(set.empty());
+  INFO(set.back().format());
+  CHECK(set[0].format() ==
+        "--set: memories: duplicate key \"ram\" (JSON would silently keep only the last one)");
 }
