@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
-# expect.sh EXPECTED_EXIT_CODE PATTERNS COMMAND [ARGS...]
+# expect.sh [--one-line] EXPECTED_EXIT_CODE PATTERNS COMMAND [ARGS...]
 # Runs COMMAND; passes if it exits with EXPECTED_EXIT_CODE and its combined output matches
 # every extended regex in PATTERNS (separated by ";;"; empty = no output check). A pattern
-# starting with "!" must NOT match. Prints the output on failure.
+# starting with "!" must NOT match. With --one-line the output must also be exactly one line
+# (a failure is one line, never a banner or a stack of follow-on messages). Prints the output
+# on failure.
 set -u
+one_line=0
+if [[ $1 == --one-line ]]; then
+  one_line=1
+  shift
+fi
 expected=$1
 regex=$2
 shift 2
@@ -12,6 +19,11 @@ code=$?
 ok=1
 if [[ $code -ne $expected ]]; then
   echo "FAIL: exit code $code, expected $expected"
+  ok=0
+fi
+lines=$(printf '%s' "$output" | grep -c '')
+if [[ $one_line -eq 1 && $lines -ne 1 ]]; then
+  echo "FAIL: $lines lines of output, expected 1"
   ok=0
 fi
 if [[ -n $regex ]]; then
