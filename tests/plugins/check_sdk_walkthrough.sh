@@ -2,9 +2,9 @@
 # check_sdk_walkthrough.sh SOURCE_DIR BUILD_DIR: runs every ```sh block of docs/plugins.md as a
 # reader would (tests/sdk/run_doc_commands.sh: in order, from the checkout, HOME a fresh
 # temporary folder, build/default standing for BUILD_DIR). Then checks what the walk-through
-# promises: the installed accsim ran the plug-in built against the installed SDK, and its
-# statistics are under its device's name;
-# the matvec example ran as a plug-in and as Verilog with the same lines and cycles.
+# promises: the installed accsim ran the plug-in built against the installed SDK, its statistics
+# are under its device's name, and the matvec example ran as a plug-in and as Verilog with the
+# same lines and cycles.
 set -euo pipefail
 src=$1 build=$2
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/accsim_sdk.XXXXXX")

@@ -124,10 +124,10 @@ class MatvecModule : public sc_core::sc_module, private matvec::DmaPort {
         sc_core::wait(m_accessed);
         continue;
       }
-      const sc_core::sc_time due = m_clock.time(m_engine.next_dma_cycle());
-      const sc_core::sc_time now = sc_core::sc_time_stamp();
-      if (due > now) {
-        sc_core::wait(due - now, m_accessed);
+      const sc_core::sc_time wait =
+          m_clock.delay_until(m_engine.next_dma_cycle(), sc_core::sc_time_stamp());
+      if (wait != sc_core::SC_ZERO_TIME) {
+        sc_core::wait(wait, m_accessed);
         continue;
       }
       m_engine.advance(m_clock.now_cycles() + 1);
@@ -151,8 +151,7 @@ class MatvecModule : public sc_core::sc_module, private matvec::DmaPort {
     trans.set_dmi_allowed(false);
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     const sc_core::sc_time now = sc_core::sc_time_stamp();
-    const sc_core::sc_time at = m_clock.time(cycle);
-    sc_core::sc_time delay = at > now ? at - now : sc_core::SC_ZERO_TIME;
+    sc_core::sc_time delay = m_clock.delay_until(cycle, now);
     dma->b_transport(trans, delay);
     const uint64_t end = m_clock.cycles(now + delay);
     matvec::DmaResult result;

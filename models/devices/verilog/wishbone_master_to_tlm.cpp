@@ -41,8 +41,7 @@ MasterResponse WishboneMasterToTlm::access(const MasterRequest& request, uint64_
   // The request's cycle, as an offset from SystemC time (never negative: a device behind
   // SystemC time issues it now).
   const sc_core::sc_time now = sc_core::sc_time_stamp();
-  const sc_core::sc_time at = m_clock.time(cycle);
-  sc_core::sc_time delay = at > now ? at - now : sc_core::SC_ZERO_TIME;
+  sc_core::sc_time delay = m_clock.delay_until(cycle, now);
   socket->b_transport(trans, delay);
   // The access occupies its cycles up to the one before `end`: ack in the last of them.
   const uint64_t end = m_clock.cycles(now + delay);
