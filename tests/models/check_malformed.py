@@ -27,6 +27,7 @@ EXPECTED = {
     "weight_buffer_smaller_than_tensor": "bytes but the tensor",
     "unknown_opcode_250": "operator 0 (unknown builtin code 250): operator not supported",
     "unsupported_op_tanh": "(TANH): operator not supported",
+    "required_input_absent": "operator 0 (CONV_2D): required input 1 is absent",
     "float32_model": "float32; only int8 models are supported",
 }
 

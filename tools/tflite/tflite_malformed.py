@@ -72,6 +72,10 @@ def _semantic_variants(valid):
         m.operators[0].builtin_code = schema.BUILTIN_CODE[UNSUPPORTED_BUILTIN]
         m.operators[0].opcode = UNSUPPORTED_BUILTIN
 
+    def absent_filter(m):
+        # -1 marks an absent optional input; the filter of a convolution is not optional.
+        m.operators[0].inputs[1] = -1
+
     def float32(m):
         for t in m.tensors:
             if t.data is None:
@@ -82,6 +86,7 @@ def _semantic_variants(valid):
         ("weight_buffer_smaller_than_tensor", edited(short_weights)),
         (f"unknown_opcode_{UNKNOWN_BUILTIN_CODE}", edited(unknown_opcode)),
         (f"unsupported_op_{UNSUPPORTED_BUILTIN}", edited(unsupported_op)),
+        ("required_input_absent", edited(absent_filter)),
         ("float32_model", edited(float32)),
     ]
 

@@ -4,10 +4,13 @@
 
 int op_require_inputs(TflModel* m, int index, int min, int max, TflError* error) {
   const TflOperator* op = op_at(m, index);
-  int present = 0;
-  for (int i = 0; i < op->input_count; ++i) present += op->inputs[i] >= 0;
-  if (op->input_count < min || op->input_count > max || present < min) {
+  if (op->input_count < min || op->input_count > max) {
     return tfl_fail(error, index, "has %d inputs; expected %d to %d", op->input_count, min, max);
+  }
+  /* Inputs are positional: only the optional ones after `min` (e.g. a bias) may be absent
+   * (index -1), so every kernel can rely on op_input(m, index, i) for i < min. */
+  for (int i = 0; i < min; ++i) {
+    if (op->inputs[i] < 0) return tfl_fail(error, index, "required input %d is absent", i);
   }
   return 0;
 }
@@ -34,6 +37,7 @@ int op_require_int8(TflModel* m, int index, const TflTensor* t, const char* role
 }
 
 int op_require_rank(const TflTensor* t, int rank, const char* role, int index, TflError* error) {
+  if (!t) return tfl_fail(error, index, "%s tensor missing", role);
   if (t->rank != rank) {
     return tfl_fail(error, index, "%s has rank %d; expected %d", role, t->rank, rank);
   }
