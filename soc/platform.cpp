@@ -77,6 +77,7 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
           l2_params_from_json(mem.at("l2"), bus_params.width_bytes), dram));
     }
     m_bus->to_targets.bind(memory->bus_side);
+    m_bus->set_timing_only_target(m_next_target_port, memory.get());
     m_bus->map(name, config::as_u64(mem.at("base")), memory->size(), m_next_target_port++);
     m_memories.push_back(std::move(memory));
   }
@@ -97,9 +98,10 @@ Memory* Platform::memory(const std::string& name) {
   return nullptr;
 }
 
-void Platform::connect_initiator(tlm::tlm_initiator_socket<>& socket, const std::string& name) {
+int Platform::connect_initiator(tlm::tlm_initiator_socket<>& socket, const std::string& name) {
   socket.bind(m_bus->from_initiators);
-  m_bus->name_initiator(m_next_initiator_port++, name);
+  m_bus->name_initiator(m_next_initiator_port, name);
+  return m_next_initiator_port++;
 }
 
 void Platform::connect_target(tlm::tlm_target_socket<>& socket, const std::string& name,

@@ -50,8 +50,9 @@ class Platform {
   Memory* memory(const std::string& name);
   const std::vector<std::unique_ptr<Memory>>& memories() const { return m_memories; }
 
-  // Binds an initiator socket to the bus and names it for statistics.
-  void connect_initiator(tlm::tlm_initiator_socket<>& socket, const std::string& name);
+  // Binds an initiator socket to the bus and names it for statistics; returns its initiator
+  // port (Bus::timing_only_access).
+  int connect_initiator(tlm::tlm_initiator_socket<>& socket, const std::string& name);
   // Binds a bus target (an accelerator's MMIO block) and maps it at [base, base + size).
   // Throws std::invalid_argument if the range overlaps another.
   void connect_target(tlm::tlm_target_socket<>& socket, const std::string& name, uint64_t base,

@@ -23,8 +23,9 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
       "cpu", clock(), cpu::core_config_from_json(cfg.at("cpu")),
       cache::caches_config_from_json(cfg.at("caches"), cfg.at("seed").get<uint64_t>()), status,
       limits, memory_traces);
-  connect_initiator(m_cpu->ibus, "cpu.ibus");
-  connect_initiator(m_cpu->dbus, "cpu.dbus");
+  const int ibus = m_platform.connect_initiator(m_cpu->ibus, "cpu.ibus");
+  const int dbus = m_platform.connect_initiator(m_cpu->dbus, "cpu.dbus");
+  m_cpu->set_timing_only_path(m_platform.bus(), ibus, dbus);
   std::vector<uint32_t> firmware_args;
   for (const auto& a : cfg.at("firmware_args")) {
     firmware_args.push_back(static_cast<uint32_t>(a.get<int64_t>()));

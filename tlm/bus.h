@@ -6,6 +6,9 @@
 // (per-target busy-until contention, BusArbiter), plus the target's own service time, which
 // the target annotates. DMI is forwarded with addresses translated both ways; DMI accesses
 // bypass contention by design (the CPU uses DMI only for cache hits, which stay inside it).
+// Accesses whose data already moved through DMI (cache line fills, write-backs, write-through
+// stores) can skip the transaction: timing_only_access gives the same timing and statistics
+// (tlm/timing_only.h).
 #pragma once
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -19,6 +22,7 @@
 #include "address_map.h"
 #include "bus_arbiter.h"
 #include "clock.h"
+#include "timing_only.h"
 
 namespace accsim {
 
@@ -29,7 +33,7 @@ struct BusParams {
   uint64_t latency_cycles = 0;  // added to every transaction (arbitration + hop)
 };
 
-class Bus : public sc_core::sc_module {
+class Bus final : public sc_core::sc_module, public TimingOnlyPath {
  public:
   tlm_utils::multi_passthrough_target_socket<Bus> from_initiators;
   tlm_utils::multi_passthrough_initiator_socket<Bus> to_targets;
@@ -41,6 +45,12 @@ class Bus : public sc_core::sc_module {
   void map(const std::string& target_name, uint64_t base, uint64_t size, int port);
   // Names an initiator port for statistics (by binding order of from_initiators).
   void name_initiator(int port, const std::string& initiator_name);
+  // Lets the target bound as the `port`-th binding of to_targets take timing-only accesses.
+  void set_timing_only_target(int port, TimingOnlyTarget* target);
+
+  // TimingOnlyPath
+  bool timing_only_access(int initiator, bool write, uint64_t address, unsigned length,
+                          uint64_t cycle, uint64_t& cycles) override;
 
   const AddressMap& address_map() const { return m_map; }
   const BusParams& params() const { return m_params; }
@@ -59,6 +69,15 @@ class Bus : public sc_core::sc_module {
   bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi);
   void invalidate_direct_mem_ptr(int port, sc_dt::uint64 start, sc_dt::uint64 end);
 
+  // Counts a transaction that waited `wait_cycles` for the target on `port`.
+  void count(Counters& initiator, size_t port, uint64_t bytes, uint64_t wait_cycles, bool error) {
+    for (Counters* c : {&initiator, &m_by_target[port]}) {
+      ++c->transactions;
+      c->bytes += bytes;
+      c->wait_cycles += wait_cycles;
+      if (error) ++c->errors;
+    }
+  }
   Counters& initiator_counters(int id) {  // inline: once per transaction
     if (m_by_initiator.size() <= static_cast<size_t>(id)) m_by_initiator.resize(id + 1);
     return m_by_initiator[id];
@@ -73,6 +92,7 @@ class Bus : public sc_core::sc_module {
   std::vector<Counters> m_by_initiator;
   std::vector<Counters> m_by_target;  // indexed by target port
   std::vector<const AddressRange*> m_range_of_port;
+  std::vector<TimingOnlyTarget*> m_timing_only;  // by target port; null: transactions only
   uint64_t m_unmapped = 0;
 };
 

@@ -4,7 +4,8 @@
 // which is how the ELF loader fills it; so does a read-only range of a writable memory (the
 // model region of a --model run), with its reason in the ErrorReason extension. DMI for reads
 // then covers the whole memory with read access only, and DMI for writes the stretches around
-// the read-only ranges, so a DMI writer never reaches one.
+// the read-only ranges, so a DMI writer never reaches one. Accesses whose data already moved
+// through DMI can be timed without a transaction (TimingOnlyTarget, tlm/timing_only.h).
 #pragma once
 
 #include <tlm_utils/simple_target_socket.h>
@@ -19,6 +20,7 @@
 #include "clock.h"
 #include "memory_side_cache.h"
 #include "memory_timing.h"
+#include "timing_only.h"
 
 namespace accsim {
 
@@ -26,7 +28,7 @@ class Stats;
 
 enum class MemoryKind { kSram, kRom, kDram };
 
-class Memory : public sc_core::sc_module {
+class Memory final : public sc_core::sc_module, public TimingOnlyTarget {
  public:
   tlm_utils::simple_target_socket<Memory> bus_side;
 
@@ -47,6 +49,9 @@ class Memory : public sc_core::sc_module {
   uint64_t busy_cycles() const { return m_busy_cycles; }
   void report(Stats& stats) const;
 
+  // TimingOnlyTarget
+  bool timing_only_access(bool write, uint64_t offset, unsigned length, uint64_t& cycles) override;
+
  private:
   struct FreeDeleter {
     void operator()(uint8_t* p) const { std::free(p); }
@@ -64,6 +69,12 @@ class Memory : public sc_core::sc_module {
     std::string reason;
   };
   const ReadOnly* read_only_at(uint64_t addr, uint64_t len) const;
+  // Whether a bus write of [addr, addr + len) is refused (ROM, a read-only range); `reason`
+  // gets the read-only range's reason.
+  bool write_refused(uint64_t addr, uint64_t len, const std::string** reason) const;
+  // Times an accepted access and counts it: the service cycles. `direct`: past the L2
+  // (DirectToMemory).
+  uint64_t serve(bool write, uint64_t offset, uint64_t length, bool direct);
 
   const Clock& m_clock;
   MemoryKind m_kind;

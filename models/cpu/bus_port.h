@@ -26,6 +26,13 @@ class BusPort {
   // refills, write-throughs). Returns false on a bus error; `cycles` = its annotated delay.
   virtual bool transact(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                         uint64_t cycle, uint64_t& cycles) = 0;
+  // transact() for an access whose data already moved through DMI (a cache line fill or
+  // write-back, a write-through store): the port may time it without moving `data`
+  // (tlm/timing_only.h), with the same timing and statistics.
+  virtual bool transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
+                                   unsigned length, uint64_t cycle, uint64_t& cycles) {
+    return transact(side, write, address, data, length, cycle, cycles);
+  }
   // The same after synchronising simulated time to `cycle` (MMIO: the target must see the
   // CPU's true time). May end the run (sim-control EXIT).
   virtual bool transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,

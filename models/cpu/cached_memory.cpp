@@ -204,16 +204,16 @@ uint64_t CachedMemory::cached_access_full(CacheUnit& unit, uint64_t address, Acc
   uint64_t cycles = 0;
   if (a.writeback) {
     copy_from_memory(a.evicted_line, m_scratch.data(), line);
-    if (!m_port.transact(side, true, a.evicted_line, m_scratch.data(), line, cycle + stall,
-                         cycles)) {
+    if (!m_port.transact_dmi_backed(side, true, a.evicted_line, m_scratch.data(), line,
+                                    cycle + stall, cycles)) {
       ++unit.bus_errors;
     }
     stall += cycles;
     unit.bytes_written += line;
   }
   if (a.allocated) {
-    if (!m_port.transact(side, false, unit.cache.line_address(address), m_scratch.data(), line,
-                         cycle + stall, cycles)) {
+    if (!m_port.transact_dmi_backed(side, false, unit.cache.line_address(address), m_scratch.data(),
+                                    line, cycle + stall, cycles)) {
       ++unit.bus_errors;
     }
     stall += cycles + unit.timing.miss_overhead_cycles;
@@ -241,7 +241,7 @@ uint64_t CachedMemory::write_through(CacheUnit& unit, uint64_t address, const ui
   uint8_t bytes[4];
   std::memcpy(bytes, data, size);
   uint64_t cycles = 0;
-  if (!m_port.transact(BusSide::kData, true, address, bytes, size, accept, cycles)) {
+  if (!m_port.transact_dmi_backed(BusSide::kData, true, address, bytes, size, accept, cycles)) {
     ++unit.bus_errors;
   }
   unit.write_port_free = accept + std::max<uint64_t>(cycles, 1);
@@ -365,8 +365,8 @@ uint64_t CachedMemory::flush_dcache(uint64_t cycle) {
   for (uint64_t line : m_dcache->cache.flush_all()) {
     copy_from_memory(line, m_scratch.data(), p.line_bytes);
     uint64_t cycles = 0;
-    m_port.transact(BusSide::kData, true, line, m_scratch.data(), p.line_bytes, cycle + stall,
-                    cycles);
+    m_port.transact_dmi_backed(BusSide::kData, true, line, m_scratch.data(), p.line_bytes,
+                               cycle + stall, cycles);
     stall += cycles;
     m_dcache->bytes_written += p.line_bytes;
   }

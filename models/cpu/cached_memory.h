@@ -2,7 +2,9 @@
 // moves through DMI pointers (or b_transport where there is no DMI); the optional I$ and D$
 // decide timing and bus traffic: misses refill whole lines over the bus as timed transactions,
 // write-through stores and dirty write-backs go to the bus too, so they see the memory's
-// latency and any contention. Uncached regions and memories without DMI bypass the caches.
+// latency and any contention; their data already moved through DMI, so they go as
+// BusPort::transact_dmi_backed, which the bus may time without a transaction. Uncached regions
+// and memories without DMI bypass the caches.
 // It also writes the memory-access (Dinero din) and cache-miss traces and attributes misses
 // to functions. Plain C++: unit-testable with a fake BusPort.
 #pragma once

@@ -133,6 +133,17 @@ bool CpuModule::transact(BusSide side, bool write, uint64_t address, uint8_t* da
   return trans.is_response_ok();
 }
 
+bool CpuModule::transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
+                                    unsigned length, uint64_t cycle, uint64_t& cycles) {
+  if (m_timing_only != nullptr &&
+      m_timing_only->timing_only_access(m_initiator_port[static_cast<int>(side)], write, address,
+                                        length, cycle, cycles)) {
+    ++m_bus_transactions;
+    return true;
+  }
+  return transact(side, write, address, data, length, cycle, cycles);
+}
+
 bool CpuModule::transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
                                       unsigned length, uint64_t cycle, uint64_t& cycles) {
   synchronise(cycle);

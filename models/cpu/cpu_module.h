@@ -7,6 +7,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -23,6 +24,7 @@
 #include "error_reason.h"
 #include "run_status.h"
 #include "rv32_core.h"
+#include "timing_only.h"
 
 namespace accsim {
 class Stats;
@@ -47,6 +49,12 @@ class CpuModule : public sc_core::sc_module, private BusPort {
 
   // Sets the CFU reached by custom-0 instructions (default: none, i.e. illegal instruction).
   void set_cfu(CfuIf* cfu);
+  // The bus's timing-only path and the CPU's initiator ports on it: cache line traffic and
+  // write-through stores then skip the transaction (tlm/timing_only.h).
+  void set_timing_only_path(TimingOnlyPath& path, int ibus_port, int dbus_port) {
+    m_timing_only = &path;
+    m_initiator_port = {ibus_port, dbus_port};
+  }
   // Entry point and symbols of the loaded firmware (segments are loaded by the platform).
   void set_program(const ElfImage& image);
 
@@ -67,6 +75,8 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // BusPort
   bool transact(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                 uint64_t cycle, uint64_t& cycles) override;
+  bool transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
+                           unsigned length, uint64_t cycle, uint64_t& cycles) override;
   bool transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
                              unsigned length, uint64_t cycle, uint64_t& cycles) override;
   bool dmi(BusSide side, bool write, uint64_t address, DmiGrant& grant, uint64_t& refused_start,
@@ -90,6 +100,8 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   tlm::tlm_generic_payload m_transaction;
   ErrorReason* m_error_reason;  // m_transaction's extension, owned by it
   uint64_t m_bus_transactions = 0;
+  TimingOnlyPath* m_timing_only = nullptr;
+  std::array<int, 2> m_initiator_port{};  // by BusSide
 };
 
 }  // namespace accsim::cpu

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <cstring>
 
+#include "jsonconfig/config.h"
 #include "platform_fixture.h"
 #include "stats.h"
 #include "traffic_generator.h"
@@ -201,4 +202,118 @@ TEST_CASE("a memory with dmi off refuses DMI", "[fabric]") {
   trans.set_address(0x4000'0000);
   tlm::tlm_dmi dmi;
   REQUIRE_FALSE(probe.socket->get_direct_mem_ptr(trans, dmi));
+}
+
+namespace {
+
+// Two identical DRAMs with an open-row model and an L2, behind a bus with a hop latency: the
+// same accesses through transactions on one and through the timing-only path on the other
+// must time and count alike.
+nlohmann::json twin_dram_config() {
+  nlohmann::json memory = nlohmann::json::parse(R"({
+    "kind": "dram", "size": "64K", "latency_cycles": 20,
+    "row_buffer": {"row_size": "2K", "banks": 4, "hit_latency_cycles": 12},
+    "l2": {"size": "2K", "line_bytes": 16, "ways": 2, "hit_latency_cycles": 3}
+  })");
+  nlohmann::json doc = test::two_memory_config();
+  doc["memories"]["twin_a"] = memory;
+  doc["memories"]["twin_a"]["base"] = "0x50000000";
+  doc["memories"]["twin_b"] = memory;
+  doc["memories"]["twin_b"]["base"] = "0x60000000";
+  doc["bus"] = {{"latency_cycles", 2}};
+  return doc;
+}
+
+// Every statistic under `prefix_a`, renamed to `prefix_b`.
+nlohmann::json renamed(const nlohmann::json& stats, const std::string& prefix_a,
+                       const std::string& prefix_b) {
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [key, value] : stats.items()) {
+    if (key.rfind(prefix_a, 0) == 0) out[prefix_b + key.substr(prefix_a.size())] = value;
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("timing-only accesses time and count exactly as transactions do", "[fabric]") {
+  RunStatus status;
+  Platform platform(test::effective_config(twin_dram_config()), status);
+  Probe probe("probe");
+  Probe unused("timing_only");  // names the port the timing-only accesses come from
+  platform.connect_initiator(probe.socket, "transactions");
+  const int timing_only_port = platform.connect_initiator(unused.socket, "timing_only");
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  const Clock& clock = platform.clock();
+
+  // Reads and writes of a word or a line, issued close enough together to queue behind one
+  // another, spread over rows and L2 sets so that row hits, misses, L2 hits and write-backs
+  // all occur.
+  uint64_t seed = 12345;
+  auto next = [&seed](uint64_t bound) {
+    seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+    return (seed >> 33) % bound;
+  };
+  uint64_t issue = 0;
+  uint8_t line[32] = {};
+  for (int i = 0; i < 2000; ++i) {
+    const bool write = next(3) == 0;
+    const unsigned length = next(2) == 0 ? 4 : 16;
+    const uint64_t offset = next(64 * 1024 / length) * length;
+    issue += next(40);
+
+    tlm::tlm_generic_payload trans;
+    trans.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    trans.set_address(0x5000'0000 + offset);
+    trans.set_data_ptr(line);
+    trans.set_data_length(length);
+    trans.set_streaming_width(length);
+    trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time delay = clock.time(issue);
+    probe.socket->b_transport(trans, delay);
+    REQUIRE(trans.is_response_ok());
+    const uint64_t transaction_cycles = clock.cycles(delay) - issue;
+
+    uint64_t timing_only_cycles = 0;
+    REQUIRE(platform.bus().timing_only_access(timing_only_port, write, 0x6000'0000 + offset, length,
+                                              issue, timing_only_cycles));
+    REQUIRE(timing_only_cycles == transaction_cycles);
+  }
+
+  Stats stats;
+  platform.report(stats);
+  const nlohmann::json all = stats.to_json();
+  CHECK(renamed(all, "mem.twin_a.", "mem.twin_b.") == renamed(all, "mem.twin_b.", "mem.twin_b."));
+  CHECK(renamed(all, "bus.target.twin_a.", "t.") == renamed(all, "bus.target.twin_b.", "t."));
+  CHECK(renamed(all, "bus.initiator.transactions.", "i.") ==
+        renamed(all, "bus.initiator.timing_only.", "i."));
+  CHECK(stats.get("bus.target.twin_b.wait_cycles") > 0);
+  CHECK(stats.get("mem.twin_b.writes") > 0);
+}
+
+TEST_CASE("the timing-only path declines what a transaction would fail or a device serves",
+          "[fabric]") {
+  RunStatus status;
+  Platform platform(test::effective_config(test::two_memory_config()), status);
+  Probe probe("probe");
+  const int port = platform.connect_initiator(probe.socket, "probe");
+  REQUIRE(platform.add_read_only(0x4000'1000, 0x100, "the test range"));
+  sc_core::sc_start(sc_core::SC_ZERO_TIME);
+  Bus& bus = platform.bus();
+  uint64_t cycles = 0;
+  CHECK_FALSE(bus.timing_only_access(port, true, 0x0000'0010, 4, 0, cycles));       // ROM
+  CHECK_FALSE(bus.timing_only_access(port, true, 0x4000'1010, 4, 0, cycles));       // read-only
+  CHECK_FALSE(bus.timing_only_access(port, false, 0x2000'0000, 4, 0, cycles));      // unmapped
+  CHECK_FALSE(bus.timing_only_access(port, false, 0x4010'0000 - 2, 4, 0, cycles));  // past end
+  const uint64_t sim_control = config::as_u64(platform.config().at("sim_control").at("base"));
+  CHECK_FALSE(bus.timing_only_access(port, true, sim_control, 4, 0, cycles));  // a device
+  Stats stats;
+  platform.report(stats);
+  CHECK(stats.get("bus.initiator.probe.transactions") == 0);
+  CHECK(stats.get("mem.slow.writes") == 0);
+  CHECK(stats.get("mem.boot.writes") == 0);
+  // Reading the read-only range and the ROM is fine.
+  CHECK(bus.timing_only_access(port, false, 0x4000'1010, 4, 0, cycles));
+  CHECK(cycles == 20);
+  CHECK(bus.timing_only_access(port, false, 0x0000'0010, 4, 0, cycles));
 }
