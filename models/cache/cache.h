@@ -75,6 +75,16 @@ class Cache {
     if (write) m_dirty[set] = 1;
     return true;
   }
+  // The write-through counterpart: a write hit in a direct-mapped write-through cache, which
+  // leaves the line as it is and goes on to the bus (access()'s write_to_bus). Records it as
+  // access() would and returns true; otherwise changes nothing and returns false.
+  bool write_through_hit_direct_mapped(uint64_t address) {
+    if (m_params.write_policy != WritePolicy::kWriteThrough || m_ways != 1) return false;
+    const uint64_t line = address >> m_line_shift;
+    if (m_tags[static_cast<uint32_t>(line) & (m_sets - 1)] != line) return false;
+    ++m_counters.accesses[static_cast<int>(AccessKind::kWrite)];
+    return true;
+  }
   // True if the line holding `address` is present (no state change).
   bool contains(uint64_t address) const;
 

@@ -38,7 +38,10 @@ uint64_t L2Cache::access(uint64_t offset, uint64_t len, bool write) {
   const uint64_t last = m_cache.line_address(offset + (len ? len - 1 : 0));
   const auto kind = write ? cache::AccessKind::kWrite : cache::AccessKind::kRead;
   uint64_t cycles = 0;
-  for (uint64_t a = first; a <= last; a += line) {
+  // The common case first: one line, present, no DRAM traffic, and no classifier that must see
+  // every access.
+  const bool quiet = first == last && !m_three_c && m_cache.quiet_hit(first, kind);
+  for (uint64_t a = first; !quiet && a <= last; a += line) {
     const cache::CacheAccess r = m_cache.access(a, kind);
     if (m_three_c) {
       const cache::MissClass c = m_three_c->access(a, !r.hit, r.hit || r.allocated);

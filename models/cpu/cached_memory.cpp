@@ -180,7 +180,15 @@ inline uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, A
                                             uint64_t cycle, BusSide side, const uint8_t* store_data,
                                             unsigned store_size) {
   // The 3C classifier must see every access, so classified caches take the full path.
-  if (unit.three_c == nullptr && unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
+  if (unit.three_c == nullptr) {
+    if (unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
+    // A write hit of a write-through cache changes no line: only the write goes on.
+    if (kind == AccessKind::kWrite && unit.cache.write_through_hit_direct_mapped(address)) {
+      const uint64_t stall = quiet_hit_stall(unit);
+      m_store_release = write_through(unit, address, store_data, store_size, cycle + stall);
+      return stall;
+    }
+  }
   return cached_access_full(unit, address, kind, cycle, side, store_data, store_size);
 }
 
