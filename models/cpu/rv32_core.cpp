@@ -270,6 +270,7 @@ void Rv32Core::cfu_op(const DecodedInsn& d) {
   }
   if (r.status == CfuIf::Result::Status::kError) {
     m_timing.cfu_gave_up(r.response_cycle);
+    m_trapped = true;  // it does not retire
     m_halted = true;
     m_halt_message = "CFU error: " + r.error + " at " + where(m_pc, &d);
     request_stop();

@@ -163,7 +163,9 @@ class Rv32Core {
   PipelineTiming m_timing;
 
   std::array<uint32_t, 32> m_x{};
-  bool m_trapped = false;  // the current instruction trapped: it does not retire
+  // The current instruction trapped, or halted the core (then m_halted is set too): it does not
+  // retire. One flag for both, so a normal instruction tests one.
+  bool m_trapped = false;
   uint32_t m_pc = 0;
   uint32_t m_next_pc = 0;
   uint64_t m_instret = 0;

@@ -295,15 +295,15 @@ ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::step(const DecodedInsn& d, uint32_t pc) 
     m_next_pc = pc + 4;
     m_trapped = false;
     execute<kOp>(d);
-    if (m_halted) return kHalted;
-    m_x[0] = 0;
-    if (m_trapped) {
+    if (__builtin_expect(m_trapped, 0)) {
+      if (m_halted) return kHalted;
       ++m_trapped_instructions;
       m_timing.issue();
-    } else {
-      m_timing.retire<kInfo.timing>(d.rd);
-      ++m_instret;
+      return m_next_pc;
     }
+    m_x[0] = 0;
+    m_timing.retire<kInfo.timing>(d.rd);
+    ++m_instret;
     return m_next_pc;
   }
 }
