@@ -15,6 +15,7 @@ DecodedCache::Page* DecodedCache::new_page(uint32_t pc) {
   m_used.push_back(std::make_unique<Page>());
   Page* page = m_used.back().get();
   for (DecodedInsn& s : page->slots) s.op = kEmpty;
+  page->end_marker.op = kEmpty;
   m_pages[pc >> kPageBits] = page;
   return page;
 }

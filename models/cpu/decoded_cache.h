@@ -28,12 +28,11 @@ class DecodedCache {
     if (__builtin_expect(page == nullptr, 0)) page = new_page(pc);
     return page->slots[(pc >> 2) & (kSlotsPerPage - 1)];
   }
-  // The slot of pc + 4, given `slot`, the slot of `pc`: the next one in the page, so that
-  // straight-line code finds its next instruction without a lookup.
-  DecodedInsn& next_slot(DecodedInsn& slot, uint32_t pc) {
-    if (((pc + 4) & (kPageBytes - 1)) != 0) return (&slot)[1];
-    return this->slot(pc + 4);
-  }
+  // The slot after `slot` in its page, so that straight-line code finds its next instruction
+  // without a lookup or a test. After a page's last slot comes its end marker, which is always
+  // empty: a caller that finds the slot of pc + 4 empty looks it up with slot(pc + 4) (as it
+  // must anyway, to decode it).
+  DecodedInsn& next_slot(DecodedInsn& slot) { return (&slot)[1]; }
   // A store wrote [address, address + size): empties the slots of the words it touched.
   void invalidate(uint32_t address, unsigned size) {
     invalidate_word(address);
@@ -48,6 +47,7 @@ class DecodedCache {
   static constexpr uint32_t kSlotsPerPage = 1u << (kPageBits - 2);
   struct Page {
     DecodedInsn slots[kSlotsPerPage];
+    DecodedInsn end_marker;  // always empty (see next_slot)
   };
 
   Page* new_page(uint32_t pc);

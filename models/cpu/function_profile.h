@@ -16,10 +16,12 @@ class FunctionProfile {
  public:
   void reset(size_t functions);
 
-  // The instruction starting at `cycle`, with `executed` instructions before it, belongs to
-  // `function`.
-  void enter(uint16_t function, uint64_t cycle, uint64_t executed) {
-    if (function != m_function) switch_to(function, cycle, executed);
+  // The instruction starting at `cycle`, with executed() instructions before it, belongs to
+  // `function`. `executed` is a callable, evaluated only when the function changes: the check
+  // runs for every instruction.
+  template <typename Executed>
+  void enter(uint16_t function, uint64_t cycle, const Executed& executed) {
+    if (__builtin_expect(function != m_function, 0)) switch_to(function, cycle, executed());
   }
   void unattributed(uint64_t cycles) { m_unattributed += cycles; }
   // Books the open stretch: it ends at `cycle`, after `executed` instructions in all.

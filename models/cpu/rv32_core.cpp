@@ -177,14 +177,17 @@ void Rv32Core::run_instructions() {
   DecodedInsn* d = &m_decoded.slot(pc);
   while (m_timing.cycle() < m_stop_cycle) {
     m_pc = pc;  // for the instruction's semantics, its traps and the memory's miss attribution
-    if (__builtin_expect(d->op == DecodedCache::kEmpty, 0) && !decode_into(*d, pc)) {
-      if (m_halted) return;
-      pc = m_pc;  // the trap handler
-      d = &m_decoded.slot(pc);
-      continue;
+    if (__builtin_expect(d->op == DecodedCache::kEmpty, 0)) {
+      d = &m_decoded.slot(pc);  // `d` may be a page's end marker (DecodedCache::next_slot)
+      if (d->op == DecodedCache::kEmpty && !decode_into(*d, pc)) {
+        if (m_halted) return;
+        pc = m_pc;  // the trap handler
+        d = &m_decoded.slot(pc);
+        continue;
+      }
     }
     const uint64_t first_cycle = m_timing.cycle();
-    m_profile.enter(d->function, first_cycle, executed());
+    m_profile.enter(d->function, first_cycle, [this] { return executed(); });
     [[maybe_unused]] StallCounters stalls_before;
     [[maybe_unused]] DecodedInsn observed;
     if constexpr (kObserved) {
@@ -207,7 +210,7 @@ void Rv32Core::run_instructions() {
     if constexpr (kObserved) {
       if (m_observer != nullptr) notify_observer(observed, first_cycle, stalls_before);
     }
-    d = next == pc + 4 ? &m_decoded.next_slot(*d, pc) : &m_decoded.slot(next);
+    d = next == pc + 4 ? &m_decoded.next_slot(*d) : &m_decoded.slot(next);
     pc = static_cast<uint32_t>(next);
   }
   m_pc = pc;

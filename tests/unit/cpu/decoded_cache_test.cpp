@@ -18,8 +18,11 @@ TEST_CASE("decoded cache: slots start empty and stores empty the words they touc
     CHECK(cache.slot(pc).op == cpu::DecodedCache::kEmpty);
     cache.slot(pc) = cpu::decode(rv::addi(1, 1, 1));
   }
-  CHECK(&cache.next_slot(cache.slot(0x4), 0x4) == &cache.slot(0x8));
-  CHECK(&cache.next_slot(cache.slot(0xFFC), 0xFFC) == &cache.slot(0x1000));  // next page
+  CHECK(&cache.next_slot(cache.slot(0x4)) == &cache.slot(0x8));
+  // After a page's last slot: its end marker, empty even when the next page's first slot is not.
+  CHECK(&cache.next_slot(cache.slot(0xFFC)) != &cache.slot(0x1000));
+  CHECK(cache.next_slot(cache.slot(0xFFC)).op == cpu::DecodedCache::kEmpty);
+  CHECK(cache.slot(0x1000).op == cpu::Op::kAddi);
   cache.invalidate(0x6, 4);  // a misaligned word: the end of one instruction, the start of next
   CHECK(cache.slot(0x0).op == cpu::Op::kAddi);
   CHECK(cache.slot(0x4).op == cpu::DecodedCache::kEmpty);
