@@ -5,6 +5,7 @@
 
 #include "accsim/hw/vta_regs.h"
 #include "direct_to_memory.h"
+#include "error_reason.h"
 #include "stats.h"
 
 namespace accsim::vta {
@@ -60,13 +61,17 @@ class VtaModule::BusDram : public DramPort {
       trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
       DirectToMemory direct;
       if (dma.bypass_l2) trans.set_extension(&direct);
+      ErrorReason reason;  // why a target refused, when it says
+      trans.set_extension(&reason);
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
       m_owner.dma_side->b_transport(trans, delay);
       if (dma.bypass_l2) trans.clear_extension(&direct);
+      trans.clear_extension(&reason);
       if (!trans.is_response_ok()) {
         throw VtaError(std::string("DMA ") + (command == tlm::TLM_READ_COMMAND ? "read" : "write") +
                        " of " + std::to_string(chunk) + " bytes at " + hex(at) +
-                       " failed: " + trans.get_response_string());
+                       " failed: " + trans.get_response_string() +
+                       (reason.text.empty() ? "" : ": " + reason.text));
       }
       const uint64_t own = (chunk + dma.bytes_per_cycle - 1) / dma.bytes_per_cycle;
       // Round the bus's answer up to whole VTA cycles.

@@ -374,6 +374,18 @@ TEST_CASE("DMA to an unmapped address stops the run", "[vta][module]") {
   CHECK_THAT(rig.status.message(), Catch::Contains("DMA read of 64 bytes at 0x20000000 failed"));
 }
 
+TEST_CASE("a DMA write into a read-only range gives the memory's reason", "[vta][module]") {
+  Rig rig;
+  REQUIRE(rig.platform.add_read_only(kOutAddr, 0x1000, "the test range"));
+  const VtaShape& s = rig.config.shape;
+  const std::vector<vta_insn_t> program = {
+      mem(VTA_OPCODE_STORE, VTA_MEM_OUT, 0, kOutAddr, 1, 1, 1, deps(0, 0, 0, 0), s),
+      finish(rig.layout, deps(0, 0, 0, 0))};
+  REQUIRE_FALSE(rig.run(program));
+  CHECK_THAT(rig.status.message(), Catch::Contains("DMA write of 16 bytes at 0x40040000 failed") &&
+                                       Catch::EndsWith(": the test range is read-only"));
+}
+
 TEST_CASE("a dependency flag the module has no neighbour for is an error", "[vta][module]") {
   Rig rig;
   const VtaShape& s = rig.config.shape;
