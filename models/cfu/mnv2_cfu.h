@@ -72,6 +72,8 @@ class Mnv2Cfu : public CfuModel {
 
   uint32_t steps_per_channel() const;
   int32_t accumulate(const uint32_t* input, uint32_t filter_offset) const;
+  // accumulate() of channels first_channel .. first_channel + 3 (filters stored in order).
+  std::array<int32_t, 4> accumulate4(const uint32_t* input, uint32_t first_channel) const;
   int8_t output_of(uint32_t channel, int32_t acc) const;
   uint32_t packed_word(const uint32_t* input, uint32_t first_channel) const;
 
