@@ -33,6 +33,7 @@ class CfuComponent : public soc::Component {
     m_module = make_cfu(section, soc.clock(), rtl, options.note);
     m_port = std::make_unique<CfuPort>("cpu_cfu_port");
     m_port->to_cfu.bind(m_module->cpu_side);
+    m_port->set_direct_target(&m_module->model());
     m_cpu.set_cfu(m_port.get());
   }
 

@@ -17,6 +17,7 @@ CfuPort::~CfuPort() {
 
 cpu::CfuIf::Result CfuPort::execute(uint16_t function_id, uint32_t in0, uint32_t in1,
                                     uint64_t issue_cycle) {
+  if (m_direct != nullptr) return m_direct->execute(function_id, in0, in1, issue_cycle);
   m_command.function_id = function_id;
   m_command.inputs[0] = in0;
   m_command.inputs[1] = in1;

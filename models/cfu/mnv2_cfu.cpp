@@ -41,13 +41,17 @@ constexpr InstructionName kInstructionNames[] = {
 
 std::string n(uint64_t v) { return std::to_string(v); }
 
+// kInstructionNames indexed by funct7: execute() looks the name up for every instruction.
+constexpr std::array<const char*, 128> kNameOfFunct7 = [] {
+  std::array<const char*, 128> names{};
+  for (const auto& entry : kInstructionNames) names[entry.funct7] = entry.name;
+  return names;
+}();
+
 }  // namespace
 
 const char* mnv2_instruction_name(unsigned funct7) {
-  for (const auto& entry : kInstructionNames) {
-    if (entry.funct7 == funct7) return entry.name;
-  }
-  return nullptr;
+  return funct7 < kNameOfFunct7.size() ? kNameOfFunct7[funct7] : nullptr;
 }
 
 Mnv2Cfu::Mnv2Cfu(const Mnv2Config& config) : m_config(config), m_input(config.input_words) {
@@ -88,7 +92,17 @@ cpu::CfuIf::Result Mnv2Cfu::execute(uint16_t function_id, uint32_t in0, uint32_t
   }
   advance(issue, /*force=*/false, /*until_word=*/false);
 
-  Result r;
+  Result r = dispatch(funct7, funct3, in0, issue);
+  if (r.status == Result::Status::kError) {
+    r.error = std::string(name) + ": " + r.error;
+    return r;
+  }
+  m_instructions.record(funct7, issue, r.response_cycle);
+  return r;
+}
+
+cpu::CfuIf::Result Mnv2Cfu::dispatch(unsigned funct7, unsigned funct3, uint32_t in0,
+                                     uint64_t issue) {
   switch (funct7) {
     case MNV2_SET_INPUT_DEPTH_WORDS:
     case MNV2_SET_OUTPUT_DEPTH:
@@ -97,47 +111,31 @@ cpu::CfuIf::Result Mnv2Cfu::execute(uint16_t function_id, uint32_t in0, uint32_t
     case MNV2_SET_ACTIVATION_MIN:
     case MNV2_SET_ACTIVATION_MAX:
     case MNV2_SET_OUTPUT_BATCH_SIZE:
-      r = set_scalar(funct7, in0, issue);
-      break;
+      return set_scalar(funct7, in0, issue);
     case MNV2_STORE_OUTPUT_MULTIPLIER:
     case MNV2_STORE_OUTPUT_SHIFT:
     case MNV2_STORE_OUTPUT_BIAS:
-      r = store_param(funct7, in0, issue);
-      break;
+      return store_param(funct7, in0, issue);
     case MNV2_STORE_FILTER_VALUE:
-      r = store_filter(in0, issue);
-      break;
+      return store_filter(in0, issue);
     case MNV2_STORE_INPUT_VALUE:
-      r = store_input(in0, issue);
-      break;
+      return store_input(in0, issue);
     case MNV2_MACC_RUN:
-      r = macc_run(issue);
-      break;
+      return macc_run(issue);
     case MNV2_GET_OUTPUT:
-      r = get_output(issue);
-      break;
+      return get_output(issue);
     case MNV2_MARK_INPUT_READ_FINISHED:
-      r = mark_input_read_finished(issue);
-      break;
+      return mark_input_read_finished(issue);
     case MNV2_POST_PROCESS:
-      r = post_process_op(in0, issue);
-      break;
+      return post_process_op(in0, issue);
     case MNV2_MACC4_RUN_1:
-      r = macc4_run(1, funct3 == MNV2_POST_PROCESSED, issue);
-      break;
+      return macc4_run(1, funct3 == MNV2_POST_PROCESSED, issue);
     case MNV2_MACC4_RUN_4:
-      r = macc4_run(4, true, issue);
-      break;
+      return macc4_run(4, true, issue);
     case MNV2_GET_CONFIG:
-      r = get_config(in0, issue);
-      break;
+      return get_config(in0, issue);
   }
-  if (r.status == Result::Status::kError) {
-    r.error = std::string(name) + ": " + r.error;
-    return r;
-  }
-  m_instructions.record(funct7, issue, r.response_cycle);
-  return r;
+  return Result{};  // not reached: execute() lets only named instructions through
 }
 
 // --- The sequencer ---------------------------------------------------------------------------

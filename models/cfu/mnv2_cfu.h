@@ -59,6 +59,8 @@ class Mnv2Cfu : public CfuModel {
   };
   enum class Advance { kDone, kReachedLimit, kDeadlock };
 
+  // One named instruction with a valid funct3, after the sequencer has caught up.
+  Result dispatch(unsigned funct7, unsigned funct3, uint32_t in0, uint64_t issue);
   Result fail(const std::string& message) const;
   Result respond(uint64_t accept, uint64_t response, uint32_t value);
 
