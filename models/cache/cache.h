@@ -75,15 +75,25 @@ class Cache {
     if (write) m_dirty[set] = 1;
     return true;
   }
-  // The write-through counterpart: a write hit in a direct-mapped write-through cache, which
-  // leaves the line as it is and goes on to the bus (access()'s write_to_bus). Records it as
-  // access() would and returns true; otherwise changes nothing and returns false.
-  bool write_through_hit_direct_mapped(uint64_t address) {
-    if (m_params.write_policy != WritePolicy::kWriteThrough || m_ways != 1) return false;
+  // The write-through counterpart: a write to a direct-mapped write-through cache that changes
+  // no line and goes on to the bus (access()'s write_to_bus): a hit, or a miss without
+  // write-allocate. Records it as access() would and says which; kDeclined changes nothing:
+  // call access().
+  enum class QuietWrite { kDeclined, kHit, kMiss };
+  QuietWrite quiet_write_through_direct_mapped(uint64_t address) {
+    if (m_params.write_policy != WritePolicy::kWriteThrough || m_ways != 1) {
+      return QuietWrite::kDeclined;
+    }
     const uint64_t line = address >> m_line_shift;
-    if (m_tags[static_cast<uint32_t>(line) & (m_sets - 1)] != line) return false;
-    ++m_counters.accesses[static_cast<int>(AccessKind::kWrite)];
-    return true;
+    const int write = static_cast<int>(AccessKind::kWrite);
+    if (m_tags[static_cast<uint32_t>(line) & (m_sets - 1)] == line) {
+      ++m_counters.accesses[write];
+      return QuietWrite::kHit;
+    }
+    if (m_params.write_allocate) return QuietWrite::kDeclined;
+    ++m_counters.accesses[write];
+    ++m_counters.misses[write];
+    return QuietWrite::kMiss;
   }
   // True if the line holding `address` is present (no state change).
   bool contains(uint64_t address) const;

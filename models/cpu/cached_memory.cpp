@@ -182,11 +182,23 @@ inline uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, A
   // The 3C classifier must see every access, so classified caches take the full path.
   if (unit.three_c == nullptr) {
     if (unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
-    // A write hit of a write-through cache changes no line: only the write goes on.
-    if (kind == AccessKind::kWrite && unit.cache.write_through_hit_direct_mapped(address)) {
-      const uint64_t stall = quiet_hit_stall(unit);
-      m_store_release = write_through(unit, address, store_data, store_size, cycle + stall);
-      return stall;
+    // A write-through store that changes no line (a hit, or a miss without write-allocate):
+    // only the write goes on. A miss is counted per function (the miss trace takes the full
+    // path, which writes its row).
+    if (kind == AccessKind::kWrite && m_misses == nullptr) {
+      switch (unit.cache.quiet_write_through_direct_mapped(address)) {
+        case cache::Cache::QuietWrite::kHit: {
+          const uint64_t stall = quiet_hit_stall(unit);
+          m_store_release = write_through(unit, address, store_data, store_size, cycle + stall);
+          return stall;
+        }
+        case cache::Cache::QuietWrite::kMiss:
+          m_store_release = write_through(unit, address, store_data, store_size, cycle);
+          if (!unit.function_misses.empty()) ++unit.function_misses[current_function()];
+          return 0;
+        case cache::Cache::QuietWrite::kDeclined:
+          break;
+      }
     }
   }
   return cached_access_full(unit, address, kind, cycle, side, store_data, store_size);

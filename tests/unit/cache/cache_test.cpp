@@ -163,10 +163,10 @@ TEST_CASE("describe names the geometry", "[cache]") {
         "4 KiB, 32 B lines, direct-mapped, write-through, no write-allocate");
 }
 
-TEST_CASE("quiet_hit and write_through_hit record exactly what access would", "[cache]") {
+TEST_CASE("quiet_hit and quiet_write_through record exactly what access would", "[cache]") {
   // Two caches see the same random accesses: one through access() alone, the other through
-  // quiet_hit() or, for writes, write_through_hit_direct_mapped() first and access() when they
-  // decline. Every outcome and counter must agree.
+  // quiet_hit() or, for writes, quiet_write_through_direct_mapped() first and access() when
+  // they decline. Every outcome and counter must agree.
   for (uint32_t ways : {1u, 2u, 4u, 0u}) {
     for (Replacement r : {Replacement::kLru, Replacement::kFifo, Replacement::kRandom}) {
       for (WritePolicy w : {WritePolicy::kWriteThrough, WritePolicy::kWriteBack}) {
@@ -184,9 +184,11 @@ TEST_CASE("quiet_hit and write_through_hit record exactly what access would", "[
             CacheAccess got;
             if (fast.quiet_hit(address, kind)) {
               got.hit = true;
-            } else if (kind == AccessKind::kWrite &&
-                       fast.write_through_hit_direct_mapped(address)) {
-              got.hit = true;
+            } else if (const auto quiet = kind == AccessKind::kWrite
+                                              ? fast.quiet_write_through_direct_mapped(address)
+                                              : Cache::QuietWrite::kDeclined;
+                       quiet != Cache::QuietWrite::kDeclined) {
+              got.hit = quiet == Cache::QuietWrite::kHit;
               got.write_to_bus = true;
             } else {
               got = fast.access(address, kind);
