@@ -209,6 +209,9 @@ void Rv32Core::run_instructions() {
     }
     if constexpr (kObserved) {
       if (m_observer != nullptr) notify_observer(observed, first_cycle, stalls_before);
+      // Instructions that never trap do not clear the flag (step), and the observer must not
+      // see a trap carried over to the handler's first instruction.
+      m_trapped = false;
     }
     d = next == pc + 4 ? &m_decoded.next_slot(*d) : &m_decoded.slot(next);
     pc = static_cast<uint32_t>(next);

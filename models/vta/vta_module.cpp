@@ -60,13 +60,20 @@ class VtaModule::BusDram : public DramPort {
       trans.set_dmi_allowed(false);
       trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
       DirectToMemory direct;
-      if (dma.bypass_l2) trans.set_extension(&direct);
       ErrorReason reason;  // why a target refused, when it says
+      // The payload's destructor deletes the extensions it holds: these live on the stack, so
+      // they leave it however the call ends (a plug-in target may throw).
+      struct StackExtensions {
+        tlm::tlm_generic_payload& trans;
+        ~StackExtensions() {
+          trans.clear_extension<DirectToMemory>();
+          trans.clear_extension<ErrorReason>();
+        }
+      } held{trans};
+      if (dma.bypass_l2) trans.set_extension(&direct);
       trans.set_extension(&reason);
       sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
       m_owner.dma_side->b_transport(trans, delay);
-      if (dma.bypass_l2) trans.clear_extension(&direct);
-      trans.clear_extension(&reason);
       if (!trans.is_response_ok()) {
         throw VtaError(std::string("DMA ") + (command == tlm::TLM_READ_COMMAND ? "read" : "write") +
                        " of " + std::to_string(chunk) + " bytes at " + hex(at) +

@@ -53,6 +53,27 @@ TEST_CASE("a trap with a handler records cause, pc and value", "[cpu][traps]") {
   }
 }
 
+TEST_CASE("an observer sees only the trapping instruction as trapped", "[cpu][traps]") {
+  struct Recorder : cpu::InstructionObserver {
+    std::vector<std::pair<uint32_t, bool>> seen;  // pc, trapped
+    void on_instruction(const cpu::ExecutedInstruction& e) override {
+      seen.emplace_back(e.pc, e.trapped);
+    }
+  } recorder;
+  CoreHarness h;
+  h.core.set_observer(&recorder);
+  // The handler starts with an instruction that can never trap (as a C handler's addi sp).
+  std::vector<uint32_t> program = {rv::addi(30, 0, 0x100), rv::csrrw(0, 0x305, 30), rv::ecall()};
+  h.load(program);
+  h.memory.set_word(0x100, rv::addi(7, 7, 1));
+  h.memory.set_word(0x104, rv::jal(0, 0));
+  h.core.reset(0);
+  h.core.run(100);
+  std::vector<std::pair<uint32_t, bool>> first(recorder.seen.begin(), recorder.seen.begin() + 5);
+  CHECK(first == std::vector<std::pair<uint32_t, bool>>{
+                     {0x0, false}, {0x4, false}, {0x8, true}, {0x100, false}, {0x104, false}});
+}
+
 TEST_CASE("trap entry saves MIE to MPIE and mret restores it", "[cpu][traps]") {
   CoreHarness h;
   h.preset = {{1, 0x40}, {2, 0x8}};
