@@ -254,13 +254,13 @@ TEST_CASE("timing-only accesses time and count exactly as transactions do", "[fa
     seed = seed * 6364136223846793005ull + 1442695040888963407ull;
     return (seed >> 33) % bound;
   };
-  uint64_t issue = 0;
   uint8_t line[32] = {};
-  for (int i = 0; i < 2000; ++i) {
+  // One access of each kind issued at the initiator's local `issue` cycle, annotated as the CPU
+  // annotates its transactions (the delay from SystemC time, none if `issue` has passed).
+  auto both_ways = [&](uint64_t issue) {
     const bool write = next(3) == 0;
     const unsigned length = next(2) == 0 ? 4 : 16;
     const uint64_t offset = next(64 * 1024 / length) * length;
-    issue += next(40);
 
     tlm::tlm_generic_payload trans;
     trans.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
@@ -269,16 +269,24 @@ TEST_CASE("timing-only accesses time and count exactly as transactions do", "[fa
     trans.set_data_length(length);
     trans.set_streaming_width(length);
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    sc_core::sc_time delay = clock.time(issue);
+    const sc_core::sc_time issued = clock.delay_until(issue, sc_core::sc_time_stamp());
+    sc_core::sc_time delay = issued;
     probe.socket->b_transport(trans, delay);
     REQUIRE(trans.is_response_ok());
-    const uint64_t transaction_cycles = clock.cycles(delay) - issue;
+    const uint64_t transaction_cycles = clock.cycles(delay - issued);
 
     uint64_t timing_only_cycles = 0;
     REQUIRE(platform.bus().timing_only_access(timing_only_port, write, 0x6000'0000 + offset, length,
                                               issue, timing_only_cycles));
     REQUIRE(timing_only_cycles == transaction_cycles);
-  }
+  };
+  uint64_t issue = 0;
+  for (int i = 0; i < 2000; ++i) both_ways(issue += next(40));
+  // SystemC time between two cycles, and the initiator first behind it, then ahead of it.
+  const uint64_t now_cycle = issue + 100;
+  sc_core::sc_start(clock.time(now_cycle) + sc_core::sc_time::from_value(clock.period_ps() / 3));
+  issue = now_cycle - 50;
+  for (int i = 0; i < 500; ++i) both_ways(issue += next(4));
 
   Stats stats;
   platform.report(stats);
