@@ -176,9 +176,9 @@ void CachedMemory::trace_miss(const CacheUnit& unit, uint64_t cycle, uint64_t ad
   m_misses->write_row(row, std::min<size_t>(static_cast<size_t>(n), sizeof row - 1));
 }
 
-inline uint64_t CachedMemory::cached_access(CacheUnit& unit, uint64_t address, AccessKind kind,
-                                            uint64_t cycle, BusSide side, const uint8_t* store_data,
-                                            unsigned store_size) {
+__attribute__((always_inline)) inline uint64_t CachedMemory::cached_access(
+    CacheUnit& unit, uint64_t address, AccessKind kind, uint64_t cycle, BusSide side,
+    const uint8_t* store_data, unsigned store_size) {
   // The 3C classifier must see every access, so classified caches take the full path.
   if (unit.three_c == nullptr) {
     if (unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
@@ -258,8 +258,10 @@ uint64_t CachedMemory::write_through(CacheUnit& unit, uint64_t address, const ui
   // the bus took it; with a FIFO of N entries, once the write N places ahead was taken.
   const uint64_t enter = cycle + 1;
   const uint64_t accept = std::max(enter, unit.write_port_free);
+  // `data` is the store's register value, a whole word whatever `size`: copying all of it is a
+  // move, copying `size` bytes a library call.
   uint8_t bytes[4];
-  std::memcpy(bytes, data, size);
+  std::memcpy(bytes, data, sizeof bytes);
   uint64_t cycles = 0;
   if (!m_port.transact_dmi_backed(BusSide::kData, true, address, bytes, size, accept, cycles)) {
     ++unit.bus_errors;
