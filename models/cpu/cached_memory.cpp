@@ -258,10 +258,8 @@ uint64_t CachedMemory::write_through(CacheUnit& unit, uint64_t address, const ui
   // the bus took it; with a FIFO of N entries, once the write N places ahead was taken.
   const uint64_t enter = cycle + 1;
   const uint64_t accept = std::max(enter, unit.write_port_free);
-  // `data` is the store's register value, a whole word whatever `size`: copying all of it is a
-  // move, copying `size` bytes a library call.
   uint8_t bytes[4];
-  std::memcpy(bytes, data, sizeof bytes);
+  std::memcpy(bytes, data, size);
   uint64_t cycles = 0;
   if (!m_port.transact_dmi_backed(BusSide::kData, true, address, bytes, size, accept, cycles)) {
     ++unit.bus_errors;

@@ -127,8 +127,7 @@ class CachedMemory final : public MemoryIf {
   // keep one region, and writes only around the range, so stores into it take the bus and
   // fault (tlm/memory.h). Null: no DMI there, use the bus.
   const Region* region_for(uint64_t address, unsigned length, BusSide side, bool write);
-  // A write-through store of `size` bytes: `data` is the store's 32-bit register value (all
-  // four bytes readable). Returns when the store leaves the Memory stage.
+  // A write-through store of `size` bytes from `data`: returns when it leaves the Memory stage.
   uint64_t write_through(CacheUnit& unit, uint64_t address, const uint8_t* data, unsigned size,
                          uint64_t cycle);
   // The full paths of fetch_stall and load, past their inline common cases.
