@@ -78,7 +78,7 @@ uint32_t Cache::victim(uint32_t set) {
 bool Cache::quiet_hit_in_set(uint64_t address, AccessKind kind) {
   if (kind == AccessKind::kWrite && m_params.write_policy != WritePolicy::kWriteBack) return false;
   const uint64_t line = address >> m_line_shift;
-  const uint32_t base = static_cast<uint32_t>(line & (m_sets - 1)) * m_ways;
+  const uint32_t base = set_of(line) * m_ways;
   for (uint32_t w = 0; w < m_ways; ++w) {
     if (m_tags[base + w] != line) continue;
     ++m_counters.accesses[static_cast<int>(kind)];
@@ -93,7 +93,7 @@ bool Cache::quiet_hit_in_set(uint64_t address, AccessKind kind) {
 CacheAccess Cache::access(uint64_t address, AccessKind kind) {
   CacheAccess result;
   const uint64_t line = address >> m_line_shift;
-  const uint32_t set = static_cast<uint32_t>(line & (m_sets - 1));
+  const uint32_t set = set_of(line);
   const uint32_t base = set * m_ways;
   const int k = static_cast<int>(kind);
   ++m_counters.accesses[k];
@@ -144,7 +144,7 @@ CacheAccess Cache::access(uint64_t address, AccessKind kind) {
 
 bool Cache::contains(uint64_t address) const {
   const uint64_t line = address >> m_line_shift;
-  const uint32_t base = static_cast<uint32_t>(line & (m_sets - 1)) * m_ways;
+  const uint32_t base = set_of(line) * m_ways;
   for (uint32_t w = 0; w < m_ways; ++w) {
     if (m_tags[base + w] == line) return true;
   }

@@ -69,7 +69,7 @@ class Cache {
     const bool write = kind == AccessKind::kWrite;
     if (write && m_params.write_policy != WritePolicy::kWriteBack) return false;
     const uint64_t line = address >> m_line_shift;
-    const uint32_t set = static_cast<uint32_t>(line) & (m_sets - 1);
+    const uint32_t set = set_of(line);
     if (m_tags[set] != line) return false;
     ++m_counters.accesses[static_cast<int>(kind)];
     if (write) m_dirty[set] = 1;
@@ -86,7 +86,7 @@ class Cache {
     }
     const uint64_t line = address >> m_line_shift;
     const int write = static_cast<int>(AccessKind::kWrite);
-    if (m_tags[static_cast<uint32_t>(line) & (m_sets - 1)] == line) {
+    if (m_tags[set_of(line)] == line) {
       ++m_counters.accesses[write];
       return QuietWrite::kHit;
     }
@@ -113,6 +113,8 @@ class Cache {
   static constexpr uint64_t kInvalid = ~uint64_t{0};
 
   uint32_t victim(uint32_t set);
+  // The set a line number maps to (sets are a power of two).
+  uint32_t set_of(uint64_t line) const { return static_cast<uint32_t>(line & (m_sets - 1)); }
   bool quiet_hit_in_set(uint64_t address, AccessKind kind);
 
   CacheParams m_params;
