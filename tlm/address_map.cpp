@@ -41,16 +41,12 @@ void AddressMap::add(AddressRange range) {
   m_last = nullptr;
 }
 
-const AddressRange* AddressMap::decode(uint64_t addr, uint64_t len) const {
-  auto fits = [&](const AddressRange& r) {
-    return r.contains(addr) && len <= r.size - (addr - r.base);
-  };
-  if (m_last && fits(*m_last)) return m_last;
+const AddressRange* AddressMap::decode_search(uint64_t addr, uint64_t len) const {
   auto it = std::upper_bound(m_ranges.begin(), m_ranges.end(), addr,
                              [](uint64_t a, const AddressRange& r) { return a < r.base; });
   if (it == m_ranges.begin()) return nullptr;
   --it;
-  if (!fits(*it)) return nullptr;
+  if (!fits(*it, addr, len)) return nullptr;
   m_last = &*it;
   return m_last;
 }

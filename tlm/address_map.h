@@ -27,7 +27,11 @@ class AddressMap {
 
   // The range holding [addr, addr+len), or nullptr if any byte of it is unmapped or the access
   // straddles two ranges.
-  const AddressRange* decode(uint64_t addr, uint64_t len = 1) const;
+  // Inline for the range of the previous decode, which consecutive accesses hit.
+  const AddressRange* decode(uint64_t addr, uint64_t len = 1) const {
+    if (m_last != nullptr && fits(*m_last, addr, len)) return m_last;
+    return decode_search(addr, len);
+  }
 
   const std::vector<AddressRange>& ranges() const { return m_ranges; }
 
@@ -36,6 +40,11 @@ class AddressMap {
   static std::optional<std::string> find_overlap(std::vector<AddressRange> ranges);
 
  private:
+  static bool fits(const AddressRange& r, uint64_t addr, uint64_t len) {
+    return r.contains(addr) && len <= r.size - (addr - r.base);
+  }
+  const AddressRange* decode_search(uint64_t addr, uint64_t len) const;
+
   std::vector<AddressRange> m_ranges;            // sorted by base
   mutable const AddressRange* m_last = nullptr;  // decode cache: consecutive accesses hit it
 };

@@ -62,6 +62,12 @@ class Bus final : public sc_core::sc_module, public TimingOnlyPath {
     uint64_t bytes = 0;
     uint64_t wait_cycles = 0;  // cycles spent waiting for a busy target
     uint64_t errors = 0;
+    void add(uint64_t transaction_bytes, uint64_t waited, bool error) {
+      ++transactions;
+      bytes += transaction_bytes;
+      wait_cycles += waited;
+      errors += error ? 1 : 0;
+    }
   };
 
   void b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
@@ -71,12 +77,8 @@ class Bus final : public sc_core::sc_module, public TimingOnlyPath {
 
   // Counts a transaction that waited `wait_cycles` for the target on `port`.
   void count(Counters& initiator, size_t port, uint64_t bytes, uint64_t wait_cycles, bool error) {
-    for (Counters* c : {&initiator, &m_by_target[port]}) {
-      ++c->transactions;
-      c->bytes += bytes;
-      c->wait_cycles += wait_cycles;
-      if (error) ++c->errors;
-    }
+    initiator.add(bytes, wait_cycles, error);
+    m_by_target[port].add(bytes, wait_cycles, error);
   }
   Counters& initiator_counters(int id) {  // inline: once per transaction
     if (m_by_initiator.size() <= static_cast<size_t>(id)) m_by_initiator.resize(id + 1);

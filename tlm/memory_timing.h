@@ -25,6 +25,14 @@ struct MemoryTimingParams {
   uint64_t row_hit_cycles = 0;
 };
 
+// Beats of a `len`-byte access on a path `beat_bytes` wide: ceil(len / beat_bytes), at least one.
+// The common case (a CPU word or less) needs no division, which costs tens of host cycles on
+// every write-through store.
+inline uint64_t beats_of(uint64_t len, uint64_t beat_bytes) {
+  if (len <= beat_bytes) return 1;
+  return (len + beat_bytes - 1) / beat_bytes;
+}
+
 class MemoryTimingModel {
  public:
   explicit MemoryTimingModel(const MemoryTimingParams& params);
@@ -38,6 +46,10 @@ class MemoryTimingModel {
 
  private:
   MemoryTimingParams m_params;
+  // Row and bank of an offset by shift and mask when row_bytes and banks are powers of two
+  // (every shipped DRAM); 0 = divide.
+  unsigned m_row_shift = 0;
+  uint64_t m_bank_mask = 0;
   std::vector<uint64_t> m_open_row;  // per bank; UINT64_MAX = closed
   uint64_t m_row_hits = 0;
   uint64_t m_row_misses = 0;

@@ -65,7 +65,7 @@ uint64_t L2Cache::access(uint64_t offset, uint64_t len, bool write) {
       m_dram_cycles += c;
     }
   }
-  const uint64_t beats = len == 0 ? 1 : (len + m_params.beat_bytes - 1) / m_params.beat_bytes;
+  const uint64_t beats = beats_of(len, m_params.beat_bytes);
   return cycles + m_params.hit_latency_cycles + (beats - 1) * m_params.cycles_per_beat;
 }
 

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "timing_only.h"
+
 namespace accsim::cpu {
 
 enum class BusSide { kInstruction, kData };
@@ -27,11 +29,25 @@ class BusPort {
   virtual bool transact(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                         uint64_t cycle, uint64_t& cycles) = 0;
   // transact() for an access whose data already moved through DMI (a cache line fill or
-  // write-back, a write-through store): the port may time it without moving `data`
-  // (tlm/timing_only.h), with the same timing and statistics.
-  virtual bool transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
-                                   unsigned length, uint64_t cycle, uint64_t& cycles) {
-    return transact(side, write, address, data, length, cycle, cycles);
+  // write-back, a write-through store): the bus's timing-only path times it without moving
+  // `data` when it can (tlm/timing_only.h), with the same timing and statistics.
+  bool transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
+                           unsigned length, uint64_t cycle, uint64_t& cycles) {
+    return time_dmi_backed(side, write, address, length, cycle, cycles) ||
+           transact(side, write, address, data, length, cycle, cycles);
+  }
+  // The timing-only half of transact_dmi_backed: false if the port has no timing-only path or
+  // the bus declined (nothing was counted; send the transaction). Inline and non-virtual:
+  // every write-through store takes it.
+  bool time_dmi_backed(BusSide side, bool write, uint64_t address, unsigned length, uint64_t cycle,
+                       uint64_t& cycles) {
+    if (m_timing_only == nullptr ||
+        !m_timing_only->timing_only_access(m_initiator_port[static_cast<int>(side)], write, address,
+                                           length, cycle, cycles)) {
+      return false;
+    }
+    ++m_timing_only_accesses;
+    return true;
   }
   // The same after synchronising simulated time to `cycle` (MMIO: the target must see the
   // CPU's true time). May end the run (sim-control EXIT).
@@ -47,6 +63,20 @@ class BusPort {
   virtual void synchronise(uint64_t cycle) = 0;
   // Why the last transaction failed, when its target said (tlm/error_reason.h); empty otherwise.
   virtual std::string error_reason() const { return {}; }
+
+  // The bus's timing-only path and this port's initiator ports on it, by BusSide.
+  void set_timing_only_path(TimingOnlyPath& path, int ibus_port, int dbus_port) {
+    m_timing_only = &path;
+    m_initiator_port[0] = ibus_port;
+    m_initiator_port[1] = dbus_port;
+  }
+  // Accesses timed by the timing-only path (each stands for one transaction).
+  uint64_t timing_only_accesses() const { return m_timing_only_accesses; }
+
+ private:
+  TimingOnlyPath* m_timing_only = nullptr;
+  int m_initiator_port[2] = {};
+  uint64_t m_timing_only_accesses = 0;
 };
 
 }  // namespace accsim::cpu

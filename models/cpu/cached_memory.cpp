@@ -14,20 +14,6 @@ namespace {
 using cache::AccessKind;
 
 // Fixed-size copies compile to single moves; a variable-size memcpy is a library call.
-inline void copy_out(uint8_t* dst, uint32_t value, unsigned size) {
-  switch (size) {
-    case 1:
-      *dst = static_cast<uint8_t>(value);
-      break;
-    case 2: {
-      const uint16_t v = static_cast<uint16_t>(value);
-      std::memcpy(dst, &v, 2);
-      break;
-    }
-    default:
-      std::memcpy(dst, &value, 4);
-  }
-}
 uint64_t minus_one(uint64_t cycles) { return cycles > 0 ? cycles - 1 : 0; }
 const char* kind_name(AccessKind k) {
   return k == AccessKind::kRead ? "read" : k == AccessKind::kWrite ? "write" : "fetch";
@@ -258,18 +244,20 @@ uint64_t CachedMemory::write_through(CacheUnit& unit, uint64_t address, const ui
   // the bus took it; with a FIFO of N entries, once the write N places ahead was taken.
   const uint64_t enter = cycle + 1;
   const uint64_t accept = std::max(enter, unit.write_port_free);
-  uint8_t bytes[4];
-  std::memcpy(bytes, data, size);
   uint64_t cycles = 0;
-  if (!m_port.transact_dmi_backed(BusSide::kData, true, address, bytes, size, accept, cycles)) {
-    ++unit.bus_errors;
+  if (!m_port.time_dmi_backed(BusSide::kData, true, address, size, accept, cycles)) {
+    uint8_t bytes[4];  // the transaction's copy (its data pointer is not const)
+    std::memcpy(bytes, data, size);
+    if (!m_port.transact(BusSide::kData, true, address, bytes, size, accept, cycles)) {
+      ++unit.bus_errors;
+    }
   }
   unit.write_port_free = accept + std::max<uint64_t>(cycles, 1);
   unit.bytes_written += size;
   auto& ring = unit.accepted;
   const uint64_t slot_free = ring[unit.accepted_next];  // the write `depth` stores ago
   ring[unit.accepted_next] = accept;
-  unit.accepted_next = (unit.accepted_next + 1) % ring.size();
+  if (++unit.accepted_next == ring.size()) unit.accepted_next = 0;  // no division per store
   if (unit.timing.write_buffer_depth == 0) return accept + 1;
   return std::max(enter, slot_free) + 1;
 }
@@ -342,27 +330,27 @@ bool CachedMemory::load_through(uint32_t addr, unsigned size, uint64_t cycle, ui
   return ok;
 }
 
-bool CachedMemory::store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
-                         uint64_t& stall) {
+uint64_t CachedMemory::store_to_dcache(uint32_t addr, unsigned size, uint32_t value,
+                                       uint64_t cycle) {
+  return cached_access(*m_dcache, addr, AccessKind::kWrite, cycle, BusSide::kData,
+                       reinterpret_cast<const uint8_t*>(&value), size);
+}
+
+bool CachedMemory::store_through(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
+                                 uint64_t& stall) {
   if (m_din) trace_access(AccessKind::kWrite, addr, cycle);
-  const auto holds = [&](const Region* region) {
-    return region != nullptr && addr >= region->grant.start && addr + size - 1 <= region->grant.end;
-  };
   const Region* r = m_last_store;
-  if (!holds(r)) {
+  if (!holds(r, addr, size)) {
     std::swap(m_last_store, m_previous_store);
     r = m_last_store;
-    if (!holds(r)) {
+    if (!holds(r, addr, size)) {
       r = region_for(addr, size, BusSide::kData, true);
       if (r != nullptr) m_last_store = r;
     }
   }
   if (r != nullptr) {
     copy_out(r->grant.ptr + (addr - r->grant.start), value, size);
-    stall = m_dcache && r->cacheable
-                ? cached_access(*m_dcache, addr, AccessKind::kWrite, cycle, BusSide::kData,
-                                reinterpret_cast<const uint8_t*>(&value), size)
-                : r->write_stall;
+    stall = m_dcache && r->cacheable ? store_to_dcache(addr, size, value, cycle) : r->write_stall;
     return true;
   }
   ++m_uncached_accesses;

@@ -122,6 +122,10 @@ class CachedMemory final : public MemoryIf {
   };
 
   static void copy_in(uint32_t& value, const uint8_t* src, unsigned size);
+  static void copy_out(uint8_t* dst, uint32_t value, unsigned size);
+  static bool holds(const Region* region, uint32_t addr, unsigned size) {
+    return region != nullptr && addr >= region->grant.start && addr + size - 1 <= region->grant.end;
+  }
   // The DMI region for reads (loads, fetches, line copies) or for writes (stores) of the range,
   // asked for separately: a memory with a read-only range grants reads over all of it, so loads
   // keep one region, and writes only around the range, so stores into it take the bus and
@@ -133,6 +137,9 @@ class CachedMemory final : public MemoryIf {
   // The full paths of fetch_stall and load, past their inline common cases.
   uint64_t fetch_through(uint32_t pc, uint64_t cycle);
   bool load_through(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value, uint64_t& stall);
+  bool store_through(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle, uint64_t& stall);
+  // A store's D$ access (its data is in memory already): the stall cycles.
+  uint64_t store_to_dcache(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle);
   // A hit the cache recorded as quiet_hit: it costs the hit latency beyond the issue cycle.
   static uint64_t quiet_hit_stall(CacheUnit& unit) {
     const uint64_t stall = unit.timing.hit_latency_cycles - 1;
@@ -198,6 +205,21 @@ inline void CachedMemory::copy_in(uint32_t& value, const uint8_t* src, unsigned 
   }
 }
 
+inline void CachedMemory::copy_out(uint8_t* dst, uint32_t value, unsigned size) {
+  switch (size) {
+    case 1:
+      *dst = static_cast<uint8_t>(value);
+      break;
+    case 2: {
+      const uint16_t v = static_cast<uint16_t>(value);
+      std::memcpy(dst, &v, 2);
+      break;
+    }
+    default:
+      std::memcpy(dst, &value, 4);
+  }
+}
+
 inline uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle, uint64_t repeated) {
   if (m_last_fetch_cached) {
     m_icache->repeated_fetch_hits += repeated;
@@ -231,6 +253,17 @@ inline bool CachedMemory::load(uint32_t addr, unsigned size, uint64_t cycle, uin
     }
   }
   return load_through(addr, size, cycle, value, stall);
+}
+
+inline bool CachedMemory::store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
+                                uint64_t& stall) {
+  // The common case: untraced, in the writable DMI region of the last store.
+  const Region* r = m_last_store;
+  if (m_din != nullptr || !holds(r, addr, size))
+    return store_through(addr, size, value, cycle, stall);
+  copy_out(r->grant.ptr + (addr - r->grant.start), value, size);
+  stall = m_dcache && r->cacheable ? store_to_dcache(addr, size, value, cycle) : r->write_stall;
+  return true;
 }
 
 }  // namespace accsim::cpu

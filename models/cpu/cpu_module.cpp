@@ -133,17 +133,6 @@ bool CpuModule::transact(BusSide side, bool write, uint64_t address, uint8_t* da
   return trans.is_response_ok();
 }
 
-bool CpuModule::transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
-                                    unsigned length, uint64_t cycle, uint64_t& cycles) {
-  if (m_timing_only != nullptr &&
-      m_timing_only->timing_only_access(m_initiator_port[static_cast<int>(side)], write, address,
-                                        length, cycle, cycles)) {
-    ++m_bus_transactions;
-    return true;
-  }
-  return transact(side, write, address, data, length, cycle, cycles);
-}
-
 bool CpuModule::transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
                                       unsigned length, uint64_t cycle, uint64_t& cycles) {
   synchronise(cycle);
@@ -176,7 +165,7 @@ void CpuModule::report(Stats& stats) const {
   stats.set("cpu.branches.jumps", c.branches().jumps, "jal and jalr");
   stats.set("cpu.traps", c.traps_taken(), "Traps taken into a firmware handler");
   stats.set("cpu.cfu_ops", c.cfu_ops(), "custom-0 instructions executed by the CFU");
-  stats.set("cpu.bus_transactions", m_bus_transactions,
+  stats.set("cpu.bus_transactions", m_bus_transactions + timing_only_accesses(),
             "Timed bus transactions (refills, write-throughs, write-backs, MMIO)");
   const auto& fc = c.function_cycles();
   const auto& fi = c.function_instret();

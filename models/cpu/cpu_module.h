@@ -52,8 +52,7 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // The bus's timing-only path and the CPU's initiator ports on it: cache line traffic and
   // write-through stores then skip the transaction (tlm/timing_only.h).
   void set_timing_only_path(TimingOnlyPath& path, int ibus_port, int dbus_port) {
-    m_timing_only = &path;
-    m_initiator_port = {ibus_port, dbus_port};
+    BusPort::set_timing_only_path(path, ibus_port, dbus_port);
   }
   // Entry point and symbols of the loaded firmware (segments are loaded by the platform).
   void set_program(const ElfImage& image);
@@ -75,8 +74,6 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // BusPort
   bool transact(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                 uint64_t cycle, uint64_t& cycles) override;
-  bool transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
-                           unsigned length, uint64_t cycle, uint64_t& cycles) override;
   bool transact_synchronised(BusSide side, bool write, uint64_t address, uint8_t* data,
                              unsigned length, uint64_t cycle, uint64_t& cycles) override;
   bool dmi(BusSide side, bool write, uint64_t address, DmiGrant& grant, uint64_t& refused_start,
@@ -98,10 +95,8 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // A member, not a local: when an access ends the run (sim-control EXIT) the thread is never
   // resumed and a local payload would never be destroyed.
   tlm::tlm_generic_payload m_transaction;
-  ErrorReason* m_error_reason;  // m_transaction's extension, owned by it
-  uint64_t m_bus_transactions = 0;
-  TimingOnlyPath* m_timing_only = nullptr;
-  std::array<int, 2> m_initiator_port{};  // by BusSide
+  ErrorReason* m_error_reason;      // m_transaction's extension, owned by it
+  uint64_t m_bus_transactions = 0;  // sent as transactions (BusPort counts the timing-only ones)
 };
 
 }  // namespace accsim::cpu

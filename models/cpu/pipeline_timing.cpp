@@ -52,11 +52,6 @@ void PipelineTiming::operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready) {
   }
 }
 
-void PipelineTiming::store_release(uint64_t release) {
-  // The next instruction issues behind the store; the one after waits for the release.
-  if (release != 0) m_store_hold[1] = std::max(m_store_hold[1], release);
-}
-
 void PipelineTiming::csr_access() {
   // A CSR instruction accesses its register csr_cycles - 1 cycles after the previous
   // instruction finished executing; the bubbles of a taken branch or jump right before it

@@ -125,7 +125,10 @@ class PipelineTiming {
     m_stalls.data += cycles;
   }
   // A write-through store leaves the Memory stage at `release` (0 = at once).
-  void store_release(uint64_t release);
+  void store_release(uint64_t release) {
+    // The next instruction issues behind the store; the one after waits for the release.
+    if (release > m_store_hold[1]) m_store_hold[1] = release;
+  }
   // A conditional branch: predicts and trains the predictor, counts, and keeps the penalty
   // for retire().
   void conditional_branch(uint32_t pc, int32_t offset, bool taken) {

@@ -1,6 +1,8 @@
 #include "memory_timing.h"
 
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <vector>
 
 using accsim::MemoryTimingModel;
 using accsim::MemoryTimingParams;
@@ -40,4 +42,37 @@ TEST_CASE("the row buffer turns repeat accesses to an open row into hits", "[mem
   REQUIRE(m.access_cycles(0, 4) == 30);
   REQUIRE(m.row_hits() == 2);
   REQUIRE(m.row_misses() == 4);
+}
+
+TEST_CASE("rows and banks that are not powers of two decode as the divided offset",
+          "[memory_timing]") {
+  // The model shifts and masks for powers of two; other geometries divide. Both must give the
+  // rows and banks of offset / row_bytes and row % banks: compare against that arithmetic.
+  for (const uint64_t row_bytes : {1000u, 1024u}) {
+    for (const uint64_t banks : {3u, 4u}) {
+      MemoryTimingParams p{30, 1, 4};
+      p.row_bytes = row_bytes;
+      p.banks = banks;
+      p.row_hit_cycles = 6;
+      MemoryTimingModel m(p);
+      std::vector<uint64_t> open(banks, UINT64_MAX);
+      uint64_t offset = 0;
+      for (int i = 0; i < 2000; ++i) {
+        offset = (offset * 2862933555777941757ull + 3037000493ull) % (64 * 1024);
+        const uint64_t row = offset / row_bytes;
+        const bool hit = open[row % banks] == row;
+        open[row % banks] = row;
+        REQUIRE(m.access_cycles(offset, 4) == (hit ? 6u : 30u));
+      }
+    }
+  }
+}
+
+TEST_CASE("an access of a beat or less is one beat, a longer one rounds up", "[memory_timing]") {
+  REQUIRE(accsim::beats_of(0, 4) == 1);
+  REQUIRE(accsim::beats_of(1, 4) == 1);
+  REQUIRE(accsim::beats_of(4, 4) == 1);
+  REQUIRE(accsim::beats_of(5, 4) == 2);
+  REQUIRE(accsim::beats_of(32, 4) == 8);
+  REQUIRE(accsim::beats_of(33, 16) == 3);
 }
