@@ -92,6 +92,7 @@ bool Rv32Core::decode_into(DecodedInsn& slot, uint32_t pc) {
 inline void Rv32Core::fetch(uint32_t pc) {
   const uint32_t block = pc & m_fetch_block_mask;
   if (block == m_current_fetch_block) return;  // a repeated fetch, counted by instruction count
+  m_pc = pc;                                   // the I$ attributes a miss to it
   // The instructions executed since the previous block's first were fetched from it again.
   const uint64_t repeated = executed() - m_repeated_fetch_base;
   m_repeated_fetch_base = executed() + 1;
@@ -176,8 +177,12 @@ void Rv32Core::run_instructions() {
   uint32_t pc = m_pc;
   DecodedInsn* d = &m_decoded.slot(pc);
   while (m_timing.cycle() < m_stop_cycle) {
-    m_pc = pc;  // for the instruction's semantics, its traps and the memory's miss attribution
+    // m_pc is the current instruction's pc for whatever may read it: its traps and semantics, a
+    // fetch's miss attribution, the observer. step() sets it for instructions that do more than
+    // compute; the loop only where else it is read.
+    if constexpr (kObserved) m_pc = pc;
     if (__builtin_expect(d->op == DecodedCache::kEmpty, 0)) {
+      m_pc = pc;                // a fetch fault's mepc
       d = &m_decoded.slot(pc);  // `d` may be a page's end marker (DecodedCache::next_slot)
       if (d->op == DecodedCache::kEmpty && !decode_into(*d, pc)) {
         if (m_halted) return;
@@ -197,10 +202,13 @@ void Rv32Core::run_instructions() {
     }
     fetch(pc);
     if (const uint64_t held = m_timing.store_hold(); held != 0) {
-      m_memory.store_hold_stalled(held);
+      if (m_cached) {
+        m_cached->store_hold_stalled(held);
+      } else {
+        m_memory.store_hold_stalled(held);
+      }
       m_profile.unattributed(held);
     }
-    m_settled_cycle = m_timing.cycle();  // the instruction's cycles count from here
     const uint64_t next = dispatch(*d, pc);
     if (next == kHalted) {
       book.halted_in_instruction = true;

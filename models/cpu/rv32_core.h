@@ -137,8 +137,9 @@ class Rv32Core {
   template <Op kOp>
   uint64_t step(const DecodedInsn& d, uint32_t pc);
   // The instruction's functional semantics (one switch over every Op; step<kOp> keeps the case).
+  // `pc` is the instruction's; m_pc equals it unless the instruction only computes (step).
   template <Op kOp>
-  void execute(const DecodedInsn& d);
+  void execute(const DecodedInsn& d, uint32_t pc);
   void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
   // Hands the fetches counted since the last fetch_stall to the memory (at the end of run).
   void report_repeated_fetches();

@@ -62,12 +62,12 @@ ACCSIM_ALWAYS_INLINE void Rv32Core::store(const DecodedInsn& d, unsigned size) {
     return;
   }
   m_timing.data_stall(stall);
-  m_timing.store_release(m_memory.take_store_release());
+  m_timing.store_release(m_cached ? m_cached->take_store_release() : m_memory.take_store_release());
   m_decoded.invalidate(addr, size);
 }
 
 template <Op kOp>
-ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d) {
+ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d, uint32_t pc) {
   uint32_t* x = m_x.data();
   const uint32_t a = x[d.rs1];
   const uint32_t b = x[d.rs2];
@@ -79,7 +79,7 @@ ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d) {
       x[d.rd] = imm;
       break;
     case Op::kAuipc:
-      x[d.rd] = m_pc + imm;
+      x[d.rd] = pc + imm;
       break;
     case Op::kJal:
       jump(d, m_pc + imm);
@@ -272,21 +272,33 @@ ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d) {
 }
 
 namespace {
-// Instructions that never trap, jump or halt: the next one is always at pc + 4.
-constexpr bool falls_through(Op op) {
+// Instructions that only compute: they never trap, jump, halt or leave the core (no memory,
+// CSR or CFU access), and read the pc only as step's argument.
+constexpr bool computes_only(Op op) {
   const TimingClass timing = instruction_info(op).timing;
   return timing == TimingClass::kAlu || timing == TimingClass::kMultiply ||
-         timing == TimingClass::kDivide || op == Op::kFence || op == Op::kFenceI ||
-         op == Op::kWfi || op == Op::kFlushDcache;
+         timing == TimingClass::kDivide;
+}
+// Instructions that never trap, jump or halt: the next one is always at pc + 4.
+constexpr bool falls_through(Op op) {
+  return computes_only(op) || op == Op::kFence || op == Op::kFenceI || op == Op::kWfi ||
+         op == Op::kFlushDcache;
 }
 }  // namespace
 
 template <Op kOp>
 ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::step(const DecodedInsn& d, uint32_t pc) {
   static constexpr InsnInfo kInfo = instruction_info(kOp);
+  if constexpr (!computes_only(kOp)) {
+    // What its traps, the memory's miss attribution and the profile (settle_profile, a halt
+    // during the instruction: its cycles count from here) need; an instruction that only
+    // computes needs neither.
+    m_pc = pc;
+    m_settled_cycle = m_timing.cycle();
+  }
   m_timing.wait_for_operands<kInfo.reads_rs1, kInfo.reads_rs2>(d.rs1, d.rs2);
   if constexpr (falls_through(kOp)) {
-    execute<kOp>(d);
+    execute<kOp>(d, pc);
     m_x[0] = 0;
     m_timing.retire<kInfo.timing>(d.rd);
     ++m_instret;
@@ -294,7 +306,7 @@ ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::step(const DecodedInsn& d, uint32_t pc) 
   } else {
     m_next_pc = pc + 4;
     m_trapped = false;
-    execute<kOp>(d);
+    execute<kOp>(d, pc);
     if (__builtin_expect(m_trapped, 0)) {
       if (m_halted) return kHalted;
       ++m_trapped_instructions;
