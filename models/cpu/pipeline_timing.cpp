@@ -34,9 +34,8 @@ uint64_t PipelineTiming::apply_store_hold() {
   return stall;
 }
 
-void PipelineTiming::operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready) {
-  const uint32_t hazard = static_cast<uint32_t>(ready - m_cycle);
-  m_cycle += hazard;
+uint64_t PipelineTiming::operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready, uint64_t cycle) {
+  const uint32_t hazard = static_cast<uint32_t>(ready - cycle);
   // Attribute the wait to what produced the late register.
   const uint8_t late = m_ready[rs1] >= m_ready[rs2] ? rs1 : rs2;
   switch (m_producer[late]) {
@@ -50,6 +49,7 @@ void PipelineTiming::operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready) {
       m_stalls.cfu += hazard;
       break;
   }
+  return cycle + hazard;
 }
 
 void PipelineTiming::csr_access() {

@@ -9,6 +9,13 @@
 // retire(), or issue() alone if it trapped. The instruction's operands and timing class come
 // from the instruction table as template arguments, so each instruction's path is compiled
 // with exactly its rules.
+//
+// The per-instruction rules take the cycle as an argument (`cycle`): the core's instruction
+// loop keeps it in a local, which the host holds in a register, instead of loading and storing
+// this class's cycle for every instruction (that store-to-load chain was what bounded the
+// loop). The loop hands its cycle over (set_cycle) before anything that reads or moves the
+// model's cycle (fetch, store hold, trap entry, CSR and CFU events, a memory that may wait) and
+// takes it back after.
 #pragma once
 
 #include <array>
@@ -64,6 +71,7 @@ class PipelineTiming {
   void reset();
 
   uint64_t cycle() const { return m_cycle; }
+  void set_cycle(uint64_t cycle) { m_cycle = cycle; }
   const StallCounters& stalls() const { return m_stalls; }
   const BranchCounters& branches() const { return m_branches; }
 
@@ -76,52 +84,54 @@ class PipelineTiming {
   // A store held in the Memory stage holds the instruction after next until its release.
   // Returns the cycles this instruction waited for it.
   uint64_t store_hold() {
-    if ((m_store_hold[0] | m_store_hold[1]) == 0) return 0;
+    if (!store_hold_pending()) return 0;
     return apply_store_hold();
   }
+  // A store's hold is still to apply to one of the next two instructions.
+  bool store_hold_pending() const { return (m_store_hold[0] | m_store_hold[1]) != 0; }
   // The instruction cannot issue before the source registers it reads are ready.
   template <bool kReadsRs1, bool kReadsRs2>
-  void wait_for_operands(uint8_t rs1, uint8_t rs2) {
+  void wait_for_operands(uint8_t rs1, uint8_t rs2, uint64_t& cycle) {
     if constexpr (kReadsRs1 || kReadsRs2) {
       const uint64_t ready1 = kReadsRs1 ? m_ready[rs1] : 0;
       const uint64_t ready2 = kReadsRs2 ? m_ready[rs2] : 0;
       const uint64_t ready = ready1 > ready2 ? ready1 : ready2;
-      if (ready > m_cycle) operand_stall(rs1, rs2, ready);
+      if (ready > cycle) cycle = operand_stall(rs1, rs2, ready, cycle);
     }
   }
   // The rules of its timing class, then the issue cycle. `rd` is the register it wrote.
   template <TimingClass kClass>
-  void retire(uint8_t rd) {
+  void retire(uint8_t rd, uint64_t& cycle) {
     if constexpr (kClass == TimingClass::kJump) {
       ++m_branches.jumps;
-      redirect(m_jal_penalty);
+      redirect(m_jal_penalty, cycle);
     } else if constexpr (kClass == TimingClass::kJumpIndirect) {
       ++m_branches.jumps;
-      redirect(m_params.jalr_penalty);
+      redirect(m_params.jalr_penalty, cycle);
     } else if constexpr (kClass == TimingClass::kBranch) {
-      redirect(m_branch_penalty);
+      redirect(m_branch_penalty, cycle);
     } else if constexpr (kClass == TimingClass::kLoad) {
-      result_late(rd, m_params.load_use_stall, Producer::kLoad);
+      result_late(rd, m_params.load_use_stall, Producer::kLoad, cycle);
     } else if constexpr (kClass == TimingClass::kMultiply) {
-      result_late(rd, m_params.mul_use_stall, Producer::kMultiply);
+      result_late(rd, m_params.mul_use_stall, Producer::kMultiply, cycle);
     } else if constexpr (kClass == TimingClass::kDivide) {
-      m_cycle += m_divide_extra;
+      cycle += m_divide_extra;
       m_stalls.mul_div += m_divide_extra;
     } else if constexpr (kClass == TimingClass::kTrapReturn) {
-      m_cycle += m_params.trap_cycles;
+      cycle += m_params.trap_cycles;
       m_stalls.trap += m_params.trap_cycles;
     }
     // kAlu, kStore, kCsr, kCfu, kSystem: none of their own; their cycles, if any, came as
     // events during execution.
-    issue();
+    issue(cycle);
   }
   // The issue cycle alone: an instruction that trapped (its trap entry is charged already).
-  void issue() { ++m_cycle; }
+  static void issue(uint64_t& cycle) { ++cycle; }
 
   // --- Events during execution ---
   // Cycles a load, store or cache flush waited for the memory.
-  void data_stall(uint64_t cycles) {
-    m_cycle += cycles;
+  void data_stall(uint64_t cycles, uint64_t& cycle) {
+    cycle += cycles;
     m_stalls.data += cycles;
   }
   // A write-through store leaves the Memory stage at `release` (0 = at once).
@@ -161,16 +171,18 @@ class PipelineTiming {
   enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
 
   uint64_t apply_store_hold();
-  void operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready);
-  void redirect(uint32_t penalty) {
-    m_cycle += penalty;
+  // Out of line and by value (the loop's cycle stays in a register): returns `ready`, having
+  // counted the wait.
+  uint64_t operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready, uint64_t cycle);
+  void redirect(uint32_t penalty, uint64_t& cycle) {
+    cycle += penalty;
     m_stalls.branch += penalty;
     m_bubbles = penalty;
-    m_bubbles_end = m_cycle + 1;
+    m_bubbles_end = cycle + 1;
   }
-  void result_late(uint8_t rd, uint32_t extra_cycles, Producer producer) {
+  void result_late(uint8_t rd, uint32_t extra_cycles, Producer producer, uint64_t cycle) {
     if (rd == 0) return;  // x0 is always ready
-    m_ready[rd] = m_cycle + 1 + extra_cycles;
+    m_ready[rd] = cycle + 1 + extra_cycles;
     m_producer[rd] = producer;
   }
 

@@ -173,10 +173,20 @@ void Rv32Core::run_instructions() {
   };
   BookProfile book{*this};
   m_in_run = true;
+  // The timing model's cycle, kept in a local (a host register) while instructions run; handed
+  // over wherever something else reads or moves it (PipelineTiming), and on every way out,
+  // before `book` reads it.
+  uint64_t cycle = m_timing.cycle();
+  struct HandBack {
+    PipelineTiming& timing;
+    const uint64_t& cycle;
+    ~HandBack() { timing.set_cycle(cycle); }
+  };
+  const HandBack hand_back{m_timing, cycle};
 
   uint32_t pc = m_pc;
   DecodedInsn* d = &m_decoded.slot(pc);
-  while (m_timing.cycle() < m_stop_cycle) {
+  while (cycle < m_stop_cycle) {
     // m_pc is the current instruction's pc for whatever may read it: its traps and semantics, a
     // fetch's miss attribution, the observer. step() sets it for instructions that do more than
     // compute; the loop only where else it is read.
@@ -184,14 +194,17 @@ void Rv32Core::run_instructions() {
     if (__builtin_expect(d->op == DecodedCache::kEmpty, 0)) {
       m_pc = pc;                // a fetch fault's mepc
       d = &m_decoded.slot(pc);  // `d` may be a page's end marker (DecodedCache::next_slot)
-      if (d->op == DecodedCache::kEmpty && !decode_into(*d, pc)) {
+      m_timing.set_cycle(cycle);
+      const bool decoded = d->op != DecodedCache::kEmpty || decode_into(*d, pc);
+      cycle = m_timing.cycle();
+      if (!decoded) {
         if (m_halted) return;
         pc = m_pc;  // the trap handler
         d = &m_decoded.slot(pc);
         continue;
       }
     }
-    const uint64_t first_cycle = m_timing.cycle();
+    const uint64_t first_cycle = cycle;
     m_profile.enter(d->function, first_cycle, [this] { return executed(); });
     [[maybe_unused]] StallCounters stalls_before;
     [[maybe_unused]] DecodedInsn observed;
@@ -200,22 +213,29 @@ void Rv32Core::run_instructions() {
       observed = *d;  // as fetched: a store may empty the slot while the instruction executes
       if (m_trace_fetches) m_memory.trace_fetch(pc, first_cycle);
     }
-    fetch(pc);
-    if (const uint64_t held = m_timing.store_hold(); held != 0) {
-      if (m_cached) {
-        m_cached->store_hold_stalled(held);
-      } else {
-        m_memory.store_hold_stalled(held);
+    if (__builtin_expect(
+            (pc & m_fetch_block_mask) != m_current_fetch_block || m_timing.store_hold_pending(),
+            0)) {
+      m_timing.set_cycle(cycle);
+      fetch(pc);
+      if (const uint64_t held = m_timing.store_hold(); held != 0) {
+        if (m_cached) {
+          m_cached->store_hold_stalled(held);
+        } else {
+          m_memory.store_hold_stalled(held);
+        }
+        m_profile.unattributed(held);
       }
-      m_profile.unattributed(held);
+      cycle = m_timing.cycle();
     }
-    const uint64_t next = dispatch(*d, pc);
+    const uint64_t next = dispatch(*d, pc, cycle);
     if (next == kHalted) {
       book.halted_in_instruction = true;
       --m_repeated_fetch_base;  // it was fetched: counts as a repeated fetch unless first
       return;
     }
     if constexpr (kObserved) {
+      m_timing.set_cycle(cycle);
       if (m_observer != nullptr) notify_observer(observed, first_cycle, stalls_before);
       // Instructions that never trap do not clear the flag (step), and the observer must not
       // see a trap carried over to the handler's first instruction.

@@ -133,21 +133,24 @@ class Rv32Core {
   // step<Op>, which is compiled with the instruction's operands and timing class from the
   // instruction table. Returns the pc of the next instruction, or kHalted.
   static constexpr uint64_t kHalted = uint64_t{1} << 32;
-  uint64_t dispatch(const DecodedInsn& d, uint32_t pc);
+  // `cycle` is the loop's local copy of the timing model's cycle (PipelineTiming).
+  uint64_t dispatch(const DecodedInsn& d, uint32_t pc, uint64_t& cycle);
   template <Op kOp>
-  uint64_t step(const DecodedInsn& d, uint32_t pc);
+  uint64_t step(const DecodedInsn& d, uint32_t pc, uint64_t& cycle);
   // The instruction's functional semantics (one switch over every Op; step<kOp> keeps the case).
   // `pc` is the instruction's; m_pc equals it unless the instruction only computes (step).
   template <Op kOp>
-  void execute(const DecodedInsn& d, uint32_t pc);
+  void execute(const DecodedInsn& d, uint32_t pc, uint64_t& cycle);
   void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
+  // trap() from the instruction loop: hands the loop's cycle over and takes it back.
+  void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn, uint64_t& cycle);
   // Hands the fetches counted since the last fetch_stall to the memory (at the end of run).
   void report_repeated_fetches();
   void notify_observer(const DecodedInsn& d, uint64_t first_cycle, const StallCounters& before);
-  void load(const DecodedInsn& d, unsigned size, bool sign);
-  void store(const DecodedInsn& d, unsigned size);
-  void branch(const DecodedInsn& d, bool taken);
-  void jump(const DecodedInsn& d, uint32_t target);
+  void load(const DecodedInsn& d, unsigned size, bool sign, uint64_t& cycle);
+  void store(const DecodedInsn& d, unsigned size, uint64_t& cycle);
+  void branch(const DecodedInsn& d, bool taken, uint64_t& cycle);
+  void jump(const DecodedInsn& d, uint32_t target, uint64_t& cycle);
   void csr_op(const DecodedInsn& d);
   void cfu_op(const DecodedInsn& d);
   std::string where(uint32_t pc, const DecodedInsn* insn) const;

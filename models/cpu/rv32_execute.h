@@ -12,62 +12,70 @@
 
 namespace accsim::cpu {
 
-ACCSIM_ALWAYS_INLINE void Rv32Core::branch(const DecodedInsn& d, bool taken) {
-  m_timing.conditional_branch(m_pc, d.imm, taken);
-  if (taken) jump(d, m_pc + static_cast<uint32_t>(d.imm));
+ACCSIM_ALWAYS_INLINE void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn,
+                                         uint64_t& cycle) {
+  m_timing.set_cycle(cycle);
+  trap(cause, tval, insn);
+  cycle = m_timing.cycle();
 }
 
-ACCSIM_ALWAYS_INLINE void Rv32Core::jump(const DecodedInsn& d, uint32_t target) {
+ACCSIM_ALWAYS_INLINE void Rv32Core::branch(const DecodedInsn& d, bool taken, uint64_t& cycle) {
+  m_timing.conditional_branch(m_pc, d.imm, taken);
+  if (taken) jump(d, m_pc + static_cast<uint32_t>(d.imm), cycle);
+}
+
+ACCSIM_ALWAYS_INLINE void Rv32Core::jump(const DecodedInsn& d, uint32_t target, uint64_t& cycle) {
   if (target & 3) {
-    trap(TrapCause::kInstructionMisaligned, target, &d);
+    trap(TrapCause::kInstructionMisaligned, target, &d, cycle);
     return;
   }
   m_next_pc = target;
 }
 
-ACCSIM_ALWAYS_INLINE void Rv32Core::load(const DecodedInsn& d, unsigned size, bool sign) {
+ACCSIM_ALWAYS_INLINE void Rv32Core::load(const DecodedInsn& d, unsigned size, bool sign,
+                                         uint64_t& cycle) {
   const uint32_t addr = m_x[d.rs1] + static_cast<uint32_t>(d.imm);
   if ((addr & (size - 1)) != 0 && m_config.trap_misaligned) {
-    trap(TrapCause::kLoadMisaligned, addr, &d);
+    trap(TrapCause::kLoadMisaligned, addr, &d, cycle);
     return;
   }
   uint32_t value = 0;
   uint64_t stall = 0;
-  const uint64_t cycle = m_timing.cycle();
+  m_timing.set_cycle(cycle);  // an uncached load may wait, and others read the core's cycle
   if (!(m_cached ? m_cached->load(addr, size, cycle, value, stall)
                  : m_memory.load(addr, size, cycle, value, stall))) {
-    trap(TrapCause::kLoadAccessFault, addr, &d);
+    trap(TrapCause::kLoadAccessFault, addr, &d, cycle);
     return;
   }
   if (sign) {
     const unsigned shift = 32 - 8 * size;
     value = static_cast<uint32_t>(static_cast<int32_t>(value << shift) >> shift);
   }
-  m_timing.data_stall(stall);
+  m_timing.data_stall(stall, cycle);
   m_x[d.rd] = value;
 }
 
-ACCSIM_ALWAYS_INLINE void Rv32Core::store(const DecodedInsn& d, unsigned size) {
+ACCSIM_ALWAYS_INLINE void Rv32Core::store(const DecodedInsn& d, unsigned size, uint64_t& cycle) {
   const uint32_t addr = m_x[d.rs1] + static_cast<uint32_t>(d.imm);
   if ((addr & (size - 1)) != 0 && m_config.trap_misaligned) {
-    trap(TrapCause::kStoreMisaligned, addr, &d);
+    trap(TrapCause::kStoreMisaligned, addr, &d, cycle);
     return;
   }
   uint64_t stall = 0;
-  const uint64_t cycle = m_timing.cycle();
   const uint32_t value = m_x[d.rs2];
+  m_timing.set_cycle(cycle);  // an uncached store may wait, and others read the core's cycle
   if (!(m_cached ? m_cached->store(addr, size, value, cycle, stall)
                  : m_memory.store(addr, size, value, cycle, stall))) {
-    trap(TrapCause::kStoreAccessFault, addr, &d);
+    trap(TrapCause::kStoreAccessFault, addr, &d, cycle);
     return;
   }
-  m_timing.data_stall(stall);
+  m_timing.data_stall(stall, cycle);
   m_timing.store_release(m_cached ? m_cached->take_store_release() : m_memory.take_store_release());
   m_decoded.invalidate(addr, size);
 }
 
 template <Op kOp>
-ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d, uint32_t pc) {
+ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d, uint32_t pc, uint64_t& cycle) {
   uint32_t* x = m_x.data();
   const uint32_t a = x[d.rs1];
   const uint32_t b = x[d.rs2];
@@ -82,54 +90,54 @@ ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d, uint32_t pc) {
       x[d.rd] = pc + imm;
       break;
     case Op::kJal:
-      jump(d, m_pc + imm);
+      jump(d, m_pc + imm, cycle);
       if (!m_trapped) x[d.rd] = m_pc + 4;
       break;
     case Op::kJalr:
-      jump(d, (a + imm) & ~1u);
+      jump(d, (a + imm) & ~1u, cycle);
       if (!m_trapped) x[d.rd] = m_pc + 4;
       break;
     case Op::kBeq:
-      branch(d, a == b);
+      branch(d, a == b, cycle);
       break;
     case Op::kBne:
-      branch(d, a != b);
+      branch(d, a != b, cycle);
       break;
     case Op::kBlt:
-      branch(d, sa < sb);
+      branch(d, sa < sb, cycle);
       break;
     case Op::kBge:
-      branch(d, sa >= sb);
+      branch(d, sa >= sb, cycle);
       break;
     case Op::kBltu:
-      branch(d, a < b);
+      branch(d, a < b, cycle);
       break;
     case Op::kBgeu:
-      branch(d, a >= b);
+      branch(d, a >= b, cycle);
       break;
     case Op::kLb:
-      load(d, 1, true);
+      load(d, 1, true, cycle);
       break;
     case Op::kLh:
-      load(d, 2, true);
+      load(d, 2, true, cycle);
       break;
     case Op::kLw:
-      load(d, 4, false);
+      load(d, 4, false, cycle);
       break;
     case Op::kLbu:
-      load(d, 1, false);
+      load(d, 1, false, cycle);
       break;
     case Op::kLhu:
-      load(d, 2, false);
+      load(d, 2, false, cycle);
       break;
     case Op::kSb:
-      store(d, 1);
+      store(d, 1, cycle);
       break;
     case Op::kSh:
-      store(d, 2);
+      store(d, 2, cycle);
       break;
     case Op::kSw:
-      store(d, 4);
+      store(d, 4, cycle);
       break;
     case Op::kAddi:
       x[d.rd] = a + imm;
@@ -235,14 +243,15 @@ ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d, uint32_t pc) {
       m_current_fetch_block = 1;
       break;
     case Op::kFlushDcache: {
-      m_timing.data_stall(m_memory.flush_dcache(m_timing.cycle()));
+      m_timing.set_cycle(cycle);
+      m_timing.data_stall(m_memory.flush_dcache(cycle), cycle);
       break;
     }
     case Op::kEcall:
-      trap(TrapCause::kEcallFromM, 0, &d);
+      trap(TrapCause::kEcallFromM, 0, &d, cycle);
       break;
     case Op::kEbreak:
-      trap(TrapCause::kBreakpoint, m_pc, &d);
+      trap(TrapCause::kBreakpoint, m_pc, &d, cycle);
       break;
     case Op::kMret: {
       const bool mpie = m_csr.mstatus & csr::kMstatusMpie;
@@ -252,7 +261,8 @@ ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d, uint32_t pc) {
       break;
     }
     case Op::kWfi:
-      m_memory.wait_for_interrupt(m_timing.cycle());
+      m_timing.set_cycle(cycle);  // it waits, and others read the core's cycle
+      m_memory.wait_for_interrupt(cycle);
       break;
     case Op::kCsrrw:
     case Op::kCsrrs:
@@ -260,13 +270,17 @@ ACCSIM_ALWAYS_INLINE void Rv32Core::execute(const DecodedInsn& d, uint32_t pc) {
     case Op::kCsrrwi:
     case Op::kCsrrsi:
     case Op::kCsrrci:
+      m_timing.set_cycle(cycle);
       csr_op(d);
+      cycle = m_timing.cycle();
       break;
     case Op::kCustom0:
+      m_timing.set_cycle(cycle);
       cfu_op(d);
+      cycle = m_timing.cycle();
       break;
     default:
-      trap(TrapCause::kIllegalInstruction, d.raw, &d);
+      trap(TrapCause::kIllegalInstruction, d.raw, &d, cycle);
       break;
   }
 }
@@ -287,44 +301,45 @@ constexpr bool falls_through(Op op) {
 }  // namespace
 
 template <Op kOp>
-ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::step(const DecodedInsn& d, uint32_t pc) {
+ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::step(const DecodedInsn& d, uint32_t pc, uint64_t& cycle) {
   static constexpr InsnInfo kInfo = instruction_info(kOp);
   if constexpr (!computes_only(kOp)) {
     // What its traps, the memory's miss attribution and the profile (settle_profile, a halt
     // during the instruction: its cycles count from here) need; an instruction that only
     // computes needs neither.
     m_pc = pc;
-    m_settled_cycle = m_timing.cycle();
+    m_settled_cycle = cycle;
   }
-  m_timing.wait_for_operands<kInfo.reads_rs1, kInfo.reads_rs2>(d.rs1, d.rs2);
+  m_timing.wait_for_operands<kInfo.reads_rs1, kInfo.reads_rs2>(d.rs1, d.rs2, cycle);
   if constexpr (falls_through(kOp)) {
-    execute<kOp>(d, pc);
+    execute<kOp>(d, pc, cycle);
     m_x[0] = 0;
-    m_timing.retire<kInfo.timing>(d.rd);
+    m_timing.retire<kInfo.timing>(d.rd, cycle);
     ++m_instret;
     return pc + 4;
   } else {
     m_next_pc = pc + 4;
     m_trapped = false;
-    execute<kOp>(d, pc);
+    execute<kOp>(d, pc, cycle);
     if (__builtin_expect(m_trapped, 0)) {
       if (m_halted) return kHalted;
       ++m_trapped_instructions;
-      m_timing.issue();
+      PipelineTiming::issue(cycle);
       return m_next_pc;
     }
     m_x[0] = 0;
-    m_timing.retire<kInfo.timing>(d.rd);
+    m_timing.retire<kInfo.timing>(d.rd, cycle);
     ++m_instret;
     return m_next_pc;
   }
 }
 
-ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::dispatch(const DecodedInsn& d, uint32_t pc) {
+ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::dispatch(const DecodedInsn& d, uint32_t pc,
+                                                 uint64_t& cycle) {
   switch (d.op) {
 #define ACCSIM_RV32_INSN(op, ...) \
   case Op::op:                    \
-    return step<Op::op>(d, pc);
+    return step<Op::op>(d, pc, cycle);
 #include "rv32_insns.def"
 #undef ACCSIM_RV32_INSN
     case Op::kIllegal:
@@ -334,7 +349,7 @@ ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::dispatch(const DecodedInsn& d, uint32_t 
       // compiler so drops the jump table's range check from every instruction.
       __builtin_unreachable();
   }
-  return step<Op::kIllegal>(d, pc);
+  return step<Op::kIllegal>(d, pc, cycle);
 }
 
 }  // namespace accsim::cpu
