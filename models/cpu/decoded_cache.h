@@ -14,10 +14,30 @@
 
 namespace accsim::cpu {
 
+// Every Op fits below the bit that marks a function entry (DecodedCache::mark_function_entry).
+inline constexpr int kOpCount = 1  // kIllegal
+#define ACCSIM_RV32_INSN(...) +1
+#include "rv32_insns.def"
+#undef ACCSIM_RV32_INSN
+    ;
+static_assert(kOpCount < 0x80, "the top bit of an Op marks a function entry");
+
 class DecodedCache {
  public:
   // DecodedInsn::op of a slot that holds no decoded instruction.
   static constexpr Op kEmpty = static_cast<Op>(0xFF);
+  // A decoded slot may be marked as the first instruction of a function reached in sequence:
+  // the top bit of its op (no Op has it), so that the instruction loop finds empty and marked
+  // slots with one test (needs_attention) and executes the unmarked copy (plain).
+  static bool needs_attention(const DecodedInsn& d) { return static_cast<uint8_t>(d.op) >= 0x80; }
+  static bool function_entry(const DecodedInsn& d) { return needs_attention(d) && d.op != kEmpty; }
+  static void mark_function_entry(DecodedInsn& d) {
+    d.op = static_cast<Op>(static_cast<uint8_t>(d.op) | 0x80);
+  }
+  static DecodedInsn plain(DecodedInsn d) {
+    d.op = static_cast<Op>(static_cast<uint8_t>(d.op) & 0x7F);
+    return d;
+  }
 
   DecodedCache();
   ~DecodedCache();

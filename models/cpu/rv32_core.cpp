@@ -79,14 +79,20 @@ bool Rv32Core::decode_into(DecodedInsn& slot, uint32_t pc) {
     trap(TrapCause::kInstructionAccessFault, pc, nullptr);
   } else {
     slot = decode(word);
-    const uint32_t function = m_symbols ? m_symbols->function_index(pc) : 0;
-    slot.function = function <= std::numeric_limits<uint16_t>::max() ? function : 0;
+    slot.function = function_of(pc);
+    // Straight-line code checks no function: mark where it enters a new one.
+    if (pc < 4 || function_of(pc - 4) != slot.function) DecodedCache::mark_function_entry(slot);
     return true;
   }
   // A fetch fault is no instruction of any function.
   m_profile.unattributed(m_timing.cycle() - cycle);
   if (!m_halted) m_pc = m_next_pc;  // the handler
   return false;
+}
+
+uint16_t Rv32Core::function_of(uint32_t pc) const {
+  const uint32_t function = m_symbols ? m_symbols->function_index(pc) : 0;
+  return function <= std::numeric_limits<uint16_t>::max() ? static_cast<uint16_t>(function) : 0;
 }
 
 inline void Rv32Core::fetch(uint32_t pc) {
@@ -184,33 +190,52 @@ void Rv32Core::run_instructions() {
   };
   const HandBack hand_back{m_timing, cycle};
 
+  const auto executed_so_far = [this] { return executed(); };
+  // The profile learns an instruction's function where it may change: after a jump, a taken
+  // branch or a trap (enter_at), and at the first instruction of a function reached in
+  // sequence (a marked slot, DecodedCache::function_entry); straight-line code checks nothing.
+  const auto enter_at = [&](uint32_t target) {
+    DecodedInsn* slot = &m_decoded.slot(target);
+    if (slot->op != DecodedCache::kEmpty) {  // else its decode enters it
+      m_profile.enter(slot->function, cycle, executed_so_far);
+    }
+    return slot;
+  };
   uint32_t pc = m_pc;
-  DecodedInsn* d = &m_decoded.slot(pc);
+  DecodedInsn* d = enter_at(pc);
   while (cycle < m_stop_cycle) {
     // m_pc is the current instruction's pc for whatever may read it: its traps and semantics, a
     // fetch's miss attribution, the observer. step() sets it for instructions that do more than
     // compute; the loop only where else it is read.
     if constexpr (kObserved) m_pc = pc;
-    if (__builtin_expect(d->op == DecodedCache::kEmpty, 0)) {
-      m_pc = pc;                // a fetch fault's mepc
-      d = &m_decoded.slot(pc);  // `d` may be a page's end marker (DecodedCache::next_slot)
-      m_timing.set_cycle(cycle);
-      const bool decoded = d->op != DecodedCache::kEmpty || decode_into(*d, pc);
-      cycle = m_timing.cycle();
-      if (!decoded) {
-        if (m_halted) return;
-        pc = m_pc;  // the trap handler
-        d = &m_decoded.slot(pc);
-        continue;
+    const DecodedInsn* insn = d;  // what executes: the slot, or its plain copy (a marked slot)
+    if (__builtin_expect(DecodedCache::needs_attention(*d), 0)) {
+      if (d->op == DecodedCache::kEmpty) {
+        m_pc = pc;                // a fetch fault's mepc
+        d = &m_decoded.slot(pc);  // `d` may be a page's end marker (DecodedCache::next_slot)
+        m_timing.set_cycle(cycle);
+        const bool decoded = d->op != DecodedCache::kEmpty || decode_into(*d, pc);
+        cycle = m_timing.cycle();
+        if (!decoded) {
+          if (m_halted) return;
+          pc = m_pc;  // the trap handler
+          d = enter_at(pc);
+          continue;
+        }
+        insn = d;
+      }
+      m_profile.enter(d->function, cycle, executed_so_far);
+      if (DecodedCache::function_entry(*d)) {
+        m_plain_copy = DecodedCache::plain(*d);
+        insn = &m_plain_copy;
       }
     }
     const uint64_t first_cycle = cycle;
-    m_profile.enter(d->function, first_cycle, [this] { return executed(); });
     [[maybe_unused]] StallCounters stalls_before;
     [[maybe_unused]] DecodedInsn observed;
     if constexpr (kObserved) {
       stalls_before = m_timing.stalls();
-      observed = *d;  // as fetched: a store may empty the slot while the instruction executes
+      observed = *insn;  // as fetched: a store may empty the slot while the instruction executes
       if (m_trace_fetches) m_memory.trace_fetch(pc, first_cycle);
     }
     if (__builtin_expect(
@@ -228,7 +253,7 @@ void Rv32Core::run_instructions() {
       }
       cycle = m_timing.cycle();
     }
-    const uint64_t next = dispatch(*d, pc, cycle);
+    const uint64_t next = dispatch(*insn, pc, cycle);
     if (next == kHalted) {
       book.halted_in_instruction = true;
       --m_repeated_fetch_base;  // it was fetched: counts as a repeated fetch unless first
@@ -241,7 +266,7 @@ void Rv32Core::run_instructions() {
       // see a trap carried over to the handler's first instruction.
       m_trapped = false;
     }
-    d = next == pc + 4 ? &m_decoded.next_slot(*d) : &m_decoded.slot(next);
+    d = next == pc + 4 ? &m_decoded.next_slot(*d) : enter_at(static_cast<uint32_t>(next));
     pc = static_cast<uint32_t>(next);
   }
   m_pc = pc;

@@ -124,6 +124,8 @@ class Rv32Core {
   // Decodes the instruction at `pc` into `slot`; false if it cannot be fetched (then it
   // trapped, or halted the core).
   bool decode_into(DecodedInsn& slot, uint32_t pc);
+  // The SymbolTable index of the function holding `pc`, as a decoded slot keeps it (0 = unknown).
+  uint16_t function_of(uint32_t pc) const;
   // Instructions executed so far, retired or trapped.
   uint64_t executed() const { return m_instret + m_trapped_instructions; }
   // Charges the fetch when execution enters a new fetch block, handing the memory the
@@ -179,6 +181,7 @@ class Rv32Core {
   CsrFile m_csr;
 
   DecodedCache m_decoded;
+  DecodedInsn m_plain_copy;  // a slot marked as a function entry, unmarked (run_instructions)
   uint32_t m_fetch_block_mask = ~3u;
   uint32_t m_current_fetch_block = 1;  // never a valid block address (odd)
   bool m_trace_fetches = false;        // the memory traces every fetch (MemoryIf::trace_fetch)
