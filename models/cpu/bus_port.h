@@ -1,6 +1,8 @@
 // What the CPU's memory system needs from the outside world: bus transactions with their
 // annotated delay, DMI regions, and synchronisation with simulated time. CpuModule implements
-// it over TLM sockets; tests implement it with a flat array.
+// it over TLM sockets; tests implement it with a flat array. Accesses whose data moved through
+// DMI already go to the bus's timing-only path from here (set_timing_only_path), without a
+// virtual call into the implementation: every write-through store takes that path.
 #pragma once
 
 #include <cstdint>
