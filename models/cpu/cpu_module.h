@@ -51,9 +51,7 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   void set_cfu(CfuIf* cfu);
   // The bus's timing-only path and the CPU's initiator ports on it: cache line traffic and
   // write-through stores then skip the transaction (tlm/timing_only.h).
-  void set_timing_only_path(TimingOnlyPath& path, int ibus_port, int dbus_port) {
-    BusPort::set_timing_only_path(path, ibus_port, dbus_port);
-  }
+  using BusPort::set_timing_only_path;
   // Entry point and symbols of the loaded firmware (segments are loaded by the platform).
   void set_program(const ElfImage& image);
 

@@ -14,14 +14,6 @@
 
 namespace accsim::cpu {
 
-// Every Op fits below the bit that marks a function entry (DecodedCache::mark_function_entry).
-inline constexpr int kOpCount = 1  // kIllegal
-#define ACCSIM_RV32_INSN(...) +1
-#include "rv32_insns.def"
-#undef ACCSIM_RV32_INSN
-    ;
-static_assert(kOpCount < 0x80, "the top bit of an Op marks a function entry");
-
 class DecodedCache {
  public:
   // DecodedInsn::op of a slot that holds no decoded instruction.

@@ -97,10 +97,8 @@ uint16_t Rv32Core::function_of(uint32_t pc) const {
 
 // Always inline: the compiler's own choice, a call from the loop's rare path, cost 8% of every
 // benchmark (it happens every few instructions, at each new fetch block).
-__attribute__((always_inline)) inline void Rv32Core::fetch(uint32_t pc) {
-  const uint32_t block = pc & m_fetch_block_mask;
-  if (block == m_current_fetch_block) return;  // a repeated fetch, counted by instruction count
-  m_pc = pc;                                   // the I$ attributes a miss to it
+__attribute__((always_inline)) inline void Rv32Core::fetch(uint32_t pc, uint32_t block) {
+  m_pc = pc;  // the I$ attributes a miss to it
   // The instructions executed since the previous block's first were fetched from it again.
   const uint64_t repeated = executed() - m_repeated_fetch_base;
   m_repeated_fetch_base = executed() + 1;
@@ -240,11 +238,11 @@ void Rv32Core::run_instructions() {
       observed = *insn;  // as fetched: a store may empty the slot while the instruction executes
       if (m_trace_fetches) m_memory.trace_fetch(pc, first_cycle);
     }
-    if (__builtin_expect(
-            (pc & m_fetch_block_mask) != m_current_fetch_block || m_timing.store_hold_pending(),
-            0)) {
+    // A repeated fetch (the same block) is counted by instruction count.
+    const uint32_t block = pc & m_fetch_block_mask;
+    if (__builtin_expect(block != m_current_fetch_block || m_timing.store_hold_pending(), 0)) {
       m_timing.set_cycle(cycle);
-      fetch(pc);
+      if (block != m_current_fetch_block) fetch(pc, block);
       if (const uint64_t held = m_timing.store_hold(); held != 0) {
         if (m_cached) {
           m_cached->store_hold_stalled(held);

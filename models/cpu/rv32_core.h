@@ -128,9 +128,9 @@ class Rv32Core {
   uint16_t function_of(uint32_t pc) const;
   // Instructions executed so far, retired or trapped.
   uint64_t executed() const { return m_instret + m_trapped_instructions; }
-  // Charges the fetch when execution enters a new fetch block, handing the memory the
-  // repeated fetches from the previous one (counted by instruction count, not one by one).
-  void fetch(uint32_t pc);
+  // Charges the fetch of `block` (pc's, not the current one), handing the memory the repeated
+  // fetches from the previous block (counted by instruction count, not one by one).
+  void fetch(uint32_t pc, uint32_t block);
   // Issues, executes and retires the instruction `d` at `pc`: a switch on its Op into
   // step<Op>, which is compiled with the instruction's operands and timing class from the
   // instruction table. Returns the pc of the next instruction, or kHalted.

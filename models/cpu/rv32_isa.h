@@ -87,8 +87,9 @@ inline constexpr InsnInfo kInstructions[] = {
 };
 inline constexpr size_t kInstructionCount = sizeof(kInstructions) / sizeof(kInstructions[0]);
 
-// Op values index the table; 0xFF marks an empty decoded-instruction slot (Rv32Core).
-static_assert(kInstructionCount < 0xFF, "Op must fit in a byte with room for the empty mark");
+// Op values index the table; a decoded-instruction slot uses the byte's top bit: 0xFF marks an
+// empty slot, the bit on an Op a function's first instruction (DecodedCache).
+static_assert(kInstructionCount < 0x7F, "every Op (with kIllegal) must fit below the top bit");
 
 // What an undecodable word is: no fields, no timing of its own (it traps).
 inline constexpr InsnInfo kIllegalInsn = {
