@@ -61,28 +61,9 @@ void Bus::b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time&
   count(initiator, port, trans.get_data_length(), wait_cycles, trans.is_response_error());
 }
 
-void Bus::set_timing_only_target(int port, TimingOnlyTarget* target) {
+void Bus::set_timing_only_target(int port, Memory* memory) {
   if (m_timing_only.size() <= static_cast<size_t>(port)) m_timing_only.resize(port + 1, nullptr);
-  m_timing_only[port] = target;
-}
-
-bool Bus::timing_only_access(int initiator, bool write, uint64_t address, unsigned length,
-                             uint64_t cycle, uint64_t& cycles) {
-  const AddressRange* range = m_map.decode(address, length);
-  if (range == nullptr) return false;
-  const size_t port = static_cast<size_t>(range->port);
-  TimingOnlyTarget* target = port < m_timing_only.size() ? m_timing_only[port] : nullptr;
-  if (target == nullptr) return false;
-  // b_transport's arithmetic in cycles: the transaction would carry the delay from SystemC time
-  // to `cycle` (none if that has passed), plus the hop; the target then serves it.
-  const uint64_t arrival = m_clock.not_before_now(cycle) + m_params.latency_cycles;
-  const uint64_t start = m_arbiter.start(port, arrival);
-  uint64_t service = 0;
-  if (!target->timing_only_access(write, address - range->base, length, service)) return false;
-  m_arbiter.occupy(port, start, start + service);
-  count(initiator_counters(initiator), port, length, start - arrival, false);
-  cycles = m_params.latency_cycles + (start - arrival) + service;
-  return true;
+  m_timing_only[port] = memory;
 }
 
 unsigned int Bus::transport_dbg(int id, tlm::tlm_generic_payload& trans) {

@@ -78,34 +78,6 @@ void Memory::copy(tlm::tlm_generic_payload& trans, uint8_t* mem) {
   trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-bool Memory::write_refused(uint64_t addr, uint64_t len, const std::string** reason) const {
-  if (m_kind == MemoryKind::kRom) return true;
-  if (m_read_only.empty()) return false;
-  const ReadOnly* r = read_only_at(addr, len);
-  if (r != nullptr && reason != nullptr) *reason = &r->reason;
-  return r != nullptr;
-}
-
-uint64_t Memory::serve(bool write, uint64_t offset, uint64_t length, bool direct) {
-  uint64_t cycles = 0;
-  if (!m_cache) {
-    cycles = m_timing.access_cycles(offset, length);
-  } else if (direct) {
-    cycles = m_cache->direct_access(offset, length);
-  } else {
-    cycles = m_cache->access(offset, length, write);
-  }
-  m_busy_cycles += cycles;
-  if (write) {
-    ++m_writes;
-    m_bytes_written += length;
-  } else {
-    ++m_reads;
-    m_bytes_read += length;
-  }
-  return cycles;
-}
-
 void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   if (!check(trans)) return;
   const std::string* reason = nullptr;
@@ -125,13 +97,6 @@ void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& dela
   copy(trans, m_data.get() + trans.get_address());
   delay += m_clock.time(cycles);
   trans.set_dmi_allowed(m_allow_dmi);
-}
-
-bool Memory::timing_only_access(bool write, uint64_t offset, unsigned length, uint64_t& cycles) {
-  if (offset >= m_size || length > m_size - offset) return false;
-  if (write && write_refused(offset, length, nullptr)) return false;
-  cycles = serve(write, offset, length, false);
-  return true;
 }
 
 unsigned int Memory::transport_dbg(tlm::tlm_generic_payload& trans) {

@@ -5,7 +5,7 @@
 // model region of a --model run), with its reason in the ErrorReason extension. DMI for reads
 // then covers the whole memory with read access only, and DMI for writes the stretches around
 // the read-only ranges, so a DMI writer never reaches one. Accesses whose data already moved
-// through DMI can be timed without a transaction (TimingOnlyTarget, tlm/timing_only.h).
+// through DMI can be timed without a transaction (timing_only_access, Bus::timing_only_access).
 #pragma once
 
 #include <tlm_utils/simple_target_socket.h>
@@ -20,7 +20,6 @@
 #include "clock.h"
 #include "memory_side_cache.h"
 #include "memory_timing.h"
-#include "timing_only.h"
 
 namespace accsim {
 
@@ -28,7 +27,7 @@ class Stats;
 
 enum class MemoryKind { kSram, kRom, kDram };
 
-class Memory final : public sc_core::sc_module, public TimingOnlyTarget {
+class Memory final : public sc_core::sc_module {
  public:
   tlm_utils::simple_target_socket<Memory> bus_side;
 
@@ -49,8 +48,16 @@ class Memory final : public sc_core::sc_module, public TimingOnlyTarget {
   uint64_t busy_cycles() const { return m_busy_cycles; }
   void report(Stats& stats) const;
 
-  // TimingOnlyTarget
-  bool timing_only_access(bool write, uint64_t offset, unsigned length, uint64_t& cycles) override;
+  // The service cycles of a `length`-byte access at local `offset` whose data already moved
+  // through DMI, with the memory's state and statistics updated exactly as b_transport would.
+  // False, with nothing changed, if the transaction would fail (out of range, a write to ROM or
+  // to a read-only range). Inline: the bus's timing-only path (every write-through store).
+  bool timing_only_access(bool write, uint64_t offset, unsigned length, uint64_t& cycles) {
+    if (offset >= m_size || length > m_size - offset) return false;
+    if (write && write_refused(offset, length, nullptr)) return false;
+    cycles = serve(write, offset, length, false);
+    return true;
+  }
 
  private:
   struct FreeDeleter {
@@ -71,10 +78,34 @@ class Memory final : public sc_core::sc_module, public TimingOnlyTarget {
   const ReadOnly* read_only_at(uint64_t addr, uint64_t len) const;
   // Whether a bus write of [addr, addr + len) is refused (ROM, a read-only range); `reason`
   // gets the read-only range's reason.
-  bool write_refused(uint64_t addr, uint64_t len, const std::string** reason) const;
+  bool write_refused(uint64_t addr, uint64_t len, const std::string** reason) const {
+    if (m_kind == MemoryKind::kRom) return true;
+    if (m_read_only.empty()) return false;
+    const ReadOnly* r = read_only_at(addr, len);
+    if (r != nullptr && reason != nullptr) *reason = &r->reason;
+    return r != nullptr;
+  }
   // Times an accepted access and counts it: the service cycles. `direct`: past the L2
   // (DirectToMemory).
-  uint64_t serve(bool write, uint64_t offset, uint64_t length, bool direct);
+  uint64_t serve(bool write, uint64_t offset, uint64_t length, bool direct) {
+    uint64_t cycles = 0;
+    if (!m_cache) {
+      cycles = m_timing.access_cycles(offset, length);
+    } else if (direct) {
+      cycles = m_cache->direct_access(offset, length);
+    } else {
+      cycles = m_cache->access(offset, length, write);
+    }
+    m_busy_cycles += cycles;
+    if (write) {
+      ++m_writes;
+      m_bytes_written += length;
+    } else {
+      ++m_reads;
+      m_bytes_read += length;
+    }
+    return cycles;
+  }
 
   const Clock& m_clock;
   MemoryKind m_kind;

@@ -1,14 +1,14 @@
 // What the CPU's memory system needs from the outside world: bus transactions with their
 // annotated delay, DMI regions, and synchronisation with simulated time. CpuModule implements
 // it over TLM sockets; tests implement it with a flat array. Accesses whose data moved through
-// DMI already go to the bus's timing-only path from here (set_timing_only_path), without a
-// virtual call into the implementation: every write-through store takes that path.
+// DMI already go to the bus's timing-only path from here (set_timing_only_path), inline
+// through the bus to the memory's timing: every write-through store takes that path.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
-#include "timing_only.h"
+#include "bus.h"
 
 namespace accsim::cpu {
 
@@ -32,7 +32,7 @@ class BusPort {
                         uint64_t cycle, uint64_t& cycles) = 0;
   // transact() for an access whose data already moved through DMI (a cache line fill or
   // write-back, a write-through store): the bus's timing-only path times it without moving
-  // `data` when it can (tlm/timing_only.h), with the same timing and statistics.
+  // `data` when it can (Bus::timing_only_access), with the same timing and statistics.
   bool transact_dmi_backed(BusSide side, bool write, uint64_t address, uint8_t* data,
                            unsigned length, uint64_t cycle, uint64_t& cycles) {
     return time_dmi_backed(side, write, address, length, cycle, cycles) ||
@@ -43,9 +43,8 @@ class BusPort {
   // every write-through store takes it.
   bool time_dmi_backed(BusSide side, bool write, uint64_t address, unsigned length, uint64_t cycle,
                        uint64_t& cycles) {
-    if (m_timing_only == nullptr ||
-        !m_timing_only->timing_only_access(m_initiator_port[static_cast<int>(side)], write, address,
-                                           length, cycle, cycles)) {
+    if (m_bus == nullptr || !m_bus->timing_only_access(m_initiator_port[static_cast<int>(side)],
+                                                       write, address, length, cycle, cycles)) {
       return false;
     }
     ++m_timing_only_accesses;
@@ -66,9 +65,9 @@ class BusPort {
   // Why the last transaction failed, when its target said (tlm/error_reason.h); empty otherwise.
   virtual std::string error_reason() const { return {}; }
 
-  // The bus's timing-only path and this port's initiator ports on it, by BusSide.
-  void set_timing_only_path(TimingOnlyPath& path, int ibus_port, int dbus_port) {
-    m_timing_only = &path;
+  // The bus whose timing-only path to take, and this port's initiator ports on it, by BusSide.
+  void set_timing_only_path(Bus& bus, int ibus_port, int dbus_port) {
+    m_bus = &bus;
     m_initiator_port[0] = ibus_port;
     m_initiator_port[1] = dbus_port;
   }
@@ -76,7 +75,7 @@ class BusPort {
   uint64_t timing_only_accesses() const { return m_timing_only_accesses; }
 
  private:
-  TimingOnlyPath* m_timing_only = nullptr;
+  Bus* m_bus = nullptr;  // null: no timing-only path, every access is a transaction
   int m_initiator_port[2] = {};
   uint64_t m_timing_only_accesses = 0;
 };

@@ -24,7 +24,6 @@
 #include "error_reason.h"
 #include "run_status.h"
 #include "rv32_core.h"
-#include "timing_only.h"
 
 namespace accsim {
 class Stats;
@@ -50,7 +49,7 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // Sets the CFU reached by custom-0 instructions (default: none, i.e. illegal instruction).
   void set_cfu(CfuIf* cfu);
   // The bus's timing-only path and the CPU's initiator ports on it: cache line traffic and
-  // write-through stores then skip the transaction (tlm/timing_only.h).
+  // write-through stores then skip the transaction (Bus::timing_only_access).
   using BusPort::set_timing_only_path;
   // Entry point and symbols of the loaded firmware (segments are loaded by the platform).
   void set_program(const ElfImage& image);
