@@ -33,15 +33,22 @@ L2Cache::L2Cache(const L2Params& params, const MemoryTimingParams& dram)
 }
 
 uint64_t L2Cache::access(uint64_t offset, uint64_t len, bool write) {
-  const uint64_t line = m_params.cache.line_bytes;
-  const uint64_t first = m_cache.line_address(offset);
-  const uint64_t last = m_cache.line_address(offset + (len ? len - 1 : 0));
   const auto kind = write ? cache::AccessKind::kWrite : cache::AccessKind::kRead;
+  // The common case first, with nothing to call: one line, present, no DRAM traffic, and no
+  // classifier that must see every access (every write-through store of the CPU comes here).
+  const uint64_t last = offset + (len != 0 ? len - 1 : 0);
+  if (m_three_c == nullptr && m_cache.line_address(offset) == m_cache.line_address(last) &&
+      m_cache.quiet_hit(offset, kind)) {
+    return transfer_cycles(len);
+  }
+  return access_lines(offset, last, len, kind);
+}
+
+uint64_t L2Cache::access_lines(uint64_t offset, uint64_t last, uint64_t len,
+                               cache::AccessKind kind) {
+  const uint64_t line = m_params.cache.line_bytes;
   uint64_t cycles = 0;
-  // The common case first: one line, present, no DRAM traffic, and no classifier that must see
-  // every access.
-  const bool quiet = first == last && !m_three_c && m_cache.quiet_hit(first, kind);
-  for (uint64_t a = first; !quiet && a <= last; a += line) {
+  for (uint64_t a = m_cache.line_address(offset); a <= last; a += line) {
     const cache::CacheAccess r = m_cache.access(a, kind);
     if (m_three_c) {
       const cache::MissClass c = m_three_c->access(a, !r.hit, r.hit || r.allocated);
@@ -65,8 +72,7 @@ uint64_t L2Cache::access(uint64_t offset, uint64_t len, bool write) {
       m_dram_cycles += c;
     }
   }
-  const uint64_t beats = beats_of(len, m_params.beat_bytes);
-  return cycles + m_params.hit_latency_cycles + (beats - 1) * m_params.cycles_per_beat;
+  return cycles + transfer_cycles(len);
 }
 
 uint64_t L2Cache::direct_access(uint64_t offset, uint64_t len) {

@@ -64,6 +64,14 @@ class L2Cache : public MemorySideCache {
 
  private:
   void report_as(Stats& stats, const std::string& prefix) const;
+  // access() past its common case (a quiet hit of one line): each line of [offset, last].
+  uint64_t access_lines(uint64_t offset, uint64_t last, uint64_t len, cache::AccessKind kind);
+  // The cycles of moving `len` bytes once the lines are present: the hit latency, then a beat
+  // per bus width.
+  uint64_t transfer_cycles(uint64_t len) const {
+    return m_params.hit_latency_cycles +
+           (beats_of(len, m_params.beat_bytes) - 1) * m_params.cycles_per_beat;
+  }
 
   L2Params m_params;
   cache::Cache m_cache;

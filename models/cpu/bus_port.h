@@ -41,8 +41,9 @@ class BusPort {
   // The timing-only half of transact_dmi_backed: false if the port has no timing-only path or
   // the bus declined (nothing was counted; send the transaction). Inline and non-virtual:
   // every write-through store takes it.
-  bool time_dmi_backed(BusSide side, bool write, uint64_t address, unsigned length, uint64_t cycle,
-                       uint64_t& cycles) {
+  __attribute__((always_inline)) bool time_dmi_backed(BusSide side, bool write, uint64_t address,
+                                                      unsigned length, uint64_t cycle,
+                                                      uint64_t& cycles) {
     if (m_bus == nullptr || !m_bus->timing_only_access(m_initiator_port[static_cast<int>(side)],
                                                        write, address, length, cycle, cycles)) {
       return false;

@@ -163,31 +163,10 @@ void CachedMemory::trace_miss(const CacheUnit& unit, uint64_t cycle, uint64_t ad
 }
 
 __attribute__((always_inline)) inline uint64_t CachedMemory::cached_access(
-    CacheUnit& unit, uint64_t address, AccessKind kind, uint64_t cycle, BusSide side,
-    const uint8_t* store_data, unsigned store_size) {
+    CacheUnit& unit, uint64_t address, AccessKind kind, uint64_t cycle, BusSide side) {
   // The 3C classifier must see every access, so classified caches take the full path.
-  if (unit.three_c == nullptr) {
-    if (unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
-    // A write-through store that changes no line (a hit, or a miss without write-allocate):
-    // only the write goes on. A miss is counted per function (the miss trace takes the full
-    // path, which writes its row).
-    if (kind == AccessKind::kWrite && m_misses == nullptr) {
-      switch (unit.cache.quiet_write_through_direct_mapped(address)) {
-        case cache::Cache::QuietWrite::kHit: {
-          const uint64_t stall = quiet_hit_stall(unit);
-          m_store_release = write_through(unit, address, store_data, store_size, cycle + stall);
-          return stall;
-        }
-        case cache::Cache::QuietWrite::kMiss:
-          m_store_release = write_through(unit, address, store_data, store_size, cycle);
-          if (!unit.function_misses.empty()) ++unit.function_misses[current_function()];
-          return 0;
-        case cache::Cache::QuietWrite::kDeclined:
-          break;
-      }
-    }
-  }
-  return cached_access_full(unit, address, kind, cycle, side, store_data, store_size);
+  if (unit.three_c == nullptr && unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
+  return cached_access_full(unit, address, kind, cycle, side, nullptr, 0);
 }
 
 uint64_t CachedMemory::cached_access_full(CacheUnit& unit, uint64_t address, AccessKind kind,
@@ -236,8 +215,8 @@ uint64_t CachedMemory::cached_access_full(CacheUnit& unit, uint64_t address, Acc
   return stall;
 }
 
-uint64_t CachedMemory::write_through(CacheUnit& unit, uint64_t address, const uint8_t* data,
-                                     unsigned size, uint64_t cycle) {
+__attribute__((always_inline)) inline uint64_t CachedMemory::write_through(
+    CacheUnit& unit, uint64_t address, const uint8_t* data, unsigned size, uint64_t cycle) {
   // The store reaches the Memory stage the cycle after it issues; the bus takes its write
   // once the previous write has been acknowledged (VexRiscv's Wishbone bridge holds one
   // command until ACK). Without a buffer the store leaves the Memory stage the cycle after
@@ -293,8 +272,7 @@ uint64_t CachedMemory::fetch_through(uint32_t pc, uint64_t cycle) {
   m_last_fetch_cached = r != nullptr && m_icache && r->cacheable;
   if (r != nullptr) {
     if (m_last_fetch_cached) {
-      return cached_access(*m_icache, pc, AccessKind::kFetch, cycle, BusSide::kInstruction, nullptr,
-                           0);
+      return cached_access(*m_icache, pc, AccessKind::kFetch, cycle, BusSide::kInstruction);
     }
     return r->read_stall;
   }
@@ -317,9 +295,9 @@ bool CachedMemory::load_through(uint32_t addr, unsigned size, uint64_t cycle, ui
   value = 0;
   if (r != nullptr) {
     copy_in(value, r->grant.ptr + (addr - r->grant.start), size);
-    stall = m_dcache && r->cacheable ? cached_access(*m_dcache, addr, AccessKind::kRead, cycle,
-                                                     BusSide::kData, nullptr, 0)
-                                     : r->read_stall;
+    stall = m_dcache && r->cacheable
+                ? cached_access(*m_dcache, addr, AccessKind::kRead, cycle, BusSide::kData)
+                : r->read_stall;
     return true;
   }
   ++m_uncached_accesses;
@@ -332,8 +310,31 @@ bool CachedMemory::load_through(uint32_t addr, unsigned size, uint64_t cycle, ui
 
 uint64_t CachedMemory::store_to_dcache(uint32_t addr, unsigned size, uint32_t value,
                                        uint64_t cycle) {
-  return cached_access(*m_dcache, addr, AccessKind::kWrite, cycle, BusSide::kData,
-                       reinterpret_cast<const uint8_t*>(&value), size);
+  CacheUnit& unit = *m_dcache;
+  const auto* data = reinterpret_cast<const uint8_t*>(&value);
+  // A write-through store that changes no line (a hit, or a miss without write-allocate): only
+  // the write goes on. A miss is counted per function (the miss trace classifies every access,
+  // so it takes the full path, which writes its row).
+  if (unit.fast_hits) {
+    switch (unit.cache.quiet_write_through_direct_mapped(addr)) {
+      case cache::Cache::QuietWrite::kHit: {
+        const uint64_t stall = quiet_hit_stall(unit);
+        m_store_release = write_through(unit, addr, data, size, cycle + stall);
+        return stall;
+      }
+      case cache::Cache::QuietWrite::kMiss:
+        m_store_release = write_through(unit, addr, data, size, cycle);
+        if (!unit.function_misses.empty()) ++unit.function_misses[current_function()];
+        return 0;
+      case cache::Cache::QuietWrite::kDeclined:
+        break;
+    }
+  }
+  // A write-back hit.
+  if (unit.three_c == nullptr && unit.cache.quiet_hit(addr, AccessKind::kWrite)) {
+    return quiet_hit_stall(unit);
+  }
+  return cached_access_full(unit, addr, AccessKind::kWrite, cycle, BusSide::kData, data, size);
 }
 
 bool CachedMemory::store_through(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,

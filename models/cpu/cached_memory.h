@@ -134,7 +134,7 @@ class CachedMemory final : public MemoryIf {
   // A write-through store of `size` bytes from `data`: returns when it leaves the Memory stage.
   uint64_t write_through(CacheUnit& unit, uint64_t address, const uint8_t* data, unsigned size,
                          uint64_t cycle);
-  // The full paths of fetch_stall and load, past their inline common cases.
+  // The full paths of fetch_stall, load and store, past their inline common cases.
   uint64_t fetch_through(uint32_t pc, uint64_t cycle);
   bool load_through(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value, uint64_t& stall);
   bool store_through(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle, uint64_t& stall);
@@ -146,10 +146,10 @@ class CachedMemory final : public MemoryIf {
     unit.stall_cycles += stall;
     return stall;
   }
-  // An access through `unit`: returns the stall cycles. Hits that need no bus traffic take
-  // an inline path; the rest (misses, write-throughs, 3C-classified accesses) the full one.
+  // A fetch or load through `unit`: returns the stall cycles. Hits take an inline path; the
+  // rest (misses, 3C-classified accesses) the full one.
   uint64_t cached_access(CacheUnit& unit, uint64_t address, cache::AccessKind kind, uint64_t cycle,
-                         BusSide side, const uint8_t* store_data, unsigned store_size);
+                         BusSide side);
   uint64_t cached_access_full(CacheUnit& unit, uint64_t address, cache::AccessKind kind,
                               uint64_t cycle, BusSide side, const uint8_t* store_data,
                               unsigned store_size);
