@@ -31,12 +31,15 @@ class Clock {
   sc_core::sc_time time(uint64_t cycles) const {
     return cycles < kTabled ? m_small[cycles] : sc_core::sc_time::from_value(cycles * m_period_ps);
   }
-  uint64_t now_cycles() const { return cycles(sc_core::sc_time_stamp()); }
+  uint64_t now_cycles() const { return cycles(now()); }
+  // sc_time_stamp(), inline: the library's function is a call through the PLT, once per bus
+  // access on the timing-only path.
+  static const sc_core::sc_time& now() { return sc_core::sc_get_curr_simcontext()->time_stamp(); }
   // `cycle`, or the current cycle if that has passed: where a transaction annotated with
   // delay_until(cycle, now) arrives. Divides only when `cycle` is behind SystemC time (an
   // initiator running ahead never is), as a 64-bit division per bus access shows in profiles.
   uint64_t not_before_now(uint64_t cycle) const {
-    const uint64_t now_ps = sc_core::sc_time_stamp().value();
+    const uint64_t now_ps = now().value();
     return cycle * m_period_ps >= now_ps ? cycle : now_ps / m_period_ps;
   }
   // The delay from `now` to the start of `cycle` (zero if that has passed): what an initiator
