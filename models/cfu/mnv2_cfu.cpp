@@ -5,6 +5,7 @@
 
 #include "accsim/hw/cfu_isa.h"
 #include "accsim/hw/mnv2_cfu_isa.h"
+#include "int8_macc.h"
 #include "stats.h"
 
 namespace accsim::cfu {
@@ -211,23 +212,6 @@ uint32_t Mnv2Cfu::steps_per_channel() const {
   return (m_input.depth_words() + per_step - 1) / per_step;
 }
 
-namespace {
-
-// The int8 in byte k of a word.
-inline int32_t lane(uint32_t word, int k) { return static_cast<int8_t>(word >> (8 * k)); }
-
-// One input word's four lanes, each plus the input offset, times one filter word's, summed with
-// the wrapping of the hardware's adders. Written out lane by lane: -O2 does not unroll the loop,
-// and the MACs are most of the model's host time.
-inline uint32_t mac_word(uint32_t in, uint32_t f, int32_t input_offset) {
-  return static_cast<uint32_t>((lane(in, 0) + input_offset) * lane(f, 0)) +
-         static_cast<uint32_t>((lane(in, 1) + input_offset) * lane(f, 1)) +
-         static_cast<uint32_t>((lane(in, 2) + input_offset) * lane(f, 2)) +
-         static_cast<uint32_t>((lane(in, 3) + input_offset) * lane(f, 3));
-}
-
-}  // namespace
-
 int32_t Mnv2Cfu::accumulate(const uint32_t* input, uint32_t filter_offset) const {
   uint32_t acc = 0;  // wraps as the hardware accumulator does
   const uint32_t* filter = m_filter.data() + filter_offset;
@@ -237,33 +221,11 @@ int32_t Mnv2Cfu::accumulate(const uint32_t* input, uint32_t filter_offset) const
 }
 
 std::array<int32_t, 4> Mnv2Cfu::accumulate4(const uint32_t* input, uint32_t first_channel) const {
-  // One pass over the input for the four channels a packed word holds: each input lane is
-  // extracted and offset once, not once per channel. Same sums as accumulate() per channel.
   const uint32_t depth = m_input.depth_words();
-  const uint32_t* f0 = m_filter.data() + first_channel * depth;
-  const uint32_t* f1 = f0 + depth;
-  const uint32_t* f2 = f1 + depth;
-  const uint32_t* f3 = f2 + depth;
-  // Wrap as the hardware accumulator does. Four named sums, not an array with a channel loop:
-  // -O2 keeps neither that loop unrolled nor the array in registers.
-  uint32_t acc0 = 0, acc1 = 0, acc2 = 0, acc3 = 0;
-  for (uint32_t w = 0; w < depth; ++w) {
-    const uint32_t in = input[w];
-    const int32_t x0 = lane(in, 0) + m_input_offset;
-    const int32_t x1 = lane(in, 1) + m_input_offset;
-    const int32_t x2 = lane(in, 2) + m_input_offset;
-    const int32_t x3 = lane(in, 3) + m_input_offset;
-    const auto dot = [=](uint32_t f) {
-      return static_cast<uint32_t>(x0 * lane(f, 0)) + static_cast<uint32_t>(x1 * lane(f, 1)) +
-             static_cast<uint32_t>(x2 * lane(f, 2)) + static_cast<uint32_t>(x3 * lane(f, 3));
-    };
-    acc0 += dot(f0[w]);
-    acc1 += dot(f1[w]);
-    acc2 += dot(f2[w]);
-    acc3 += dot(f3[w]);
-  }
-  return {static_cast<int32_t>(acc0), static_cast<int32_t>(acc1), static_cast<int32_t>(acc2),
-          static_cast<int32_t>(acc3)};
+  const std::array<uint32_t, 4> acc =
+      mac_words4(input, m_filter.data() + first_channel * depth, depth, m_input_offset);
+  return {static_cast<int32_t>(acc[0]), static_cast<int32_t>(acc[1]), static_cast<int32_t>(acc[2]),
+          static_cast<int32_t>(acc[3])};
 }
 
 int8_t Mnv2Cfu::output_of(uint32_t channel, int32_t acc) const {
