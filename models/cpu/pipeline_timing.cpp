@@ -22,16 +22,14 @@ void PipelineTiming::reset() {
   m_branches = {};
 }
 
-uint64_t PipelineTiming::apply_store_hold() {
-  uint64_t stall = 0;
-  if (m_store_hold[0] > m_cycle) {
-    stall = m_store_hold[0] - m_cycle;
-    m_cycle = m_store_hold[0];
-    m_stalls.data += stall;
+uint64_t PipelineTiming::apply_store_hold(uint64_t cycle) {
+  if (m_store_hold[0] > cycle) {
+    m_stalls.data += m_store_hold[0] - cycle;
+    cycle = m_store_hold[0];
   }
   m_store_hold[0] = m_store_hold[1];
   m_store_hold[1] = 0;
-  return stall;
+  return cycle;
 }
 
 uint64_t PipelineTiming::operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready, uint64_t cycle) {

@@ -83,9 +83,11 @@ class PipelineTiming {
   }
   // A store held in the Memory stage holds the instruction after next until its release.
   // Returns the cycles this instruction waited for it.
-  uint64_t store_hold() {
+  uint64_t store_hold(uint64_t& cycle) {
     if (!store_hold_pending()) return 0;
-    return apply_store_hold();
+    const uint64_t before = cycle;
+    cycle = apply_store_hold(cycle);
+    return cycle - before;
   }
   // A store's hold is still to apply to one of the next two instructions.
   bool store_hold_pending() const { return (m_store_hold[0] | m_store_hold[1]) != 0; }
@@ -170,7 +172,9 @@ class PipelineTiming {
  private:
   enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
 
-  uint64_t apply_store_hold();
+  // store_hold() past its test: the cycle after the hold (by value, so that the caller's cycle
+  // can stay in a register).
+  uint64_t apply_store_hold(uint64_t cycle);
   // Out of line and by value (the loop's cycle stays in a register): returns `ready`, having
   // counted the wait.
   uint64_t operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready, uint64_t cycle);

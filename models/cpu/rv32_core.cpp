@@ -241,9 +241,13 @@ void Rv32Core::run_instructions() {
     // A repeated fetch (the same block) is counted by instruction count.
     const uint32_t block = pc & m_fetch_block_mask;
     if (__builtin_expect(block != m_current_fetch_block || m_timing.store_hold_pending(), 0)) {
-      m_timing.set_cycle(cycle);
-      if (block != m_current_fetch_block) fetch(pc, block);
-      if (const uint64_t held = m_timing.store_hold(); held != 0) {
+      if (block != m_current_fetch_block) {
+        m_timing.set_cycle(cycle);
+        fetch(pc, block);
+        cycle = m_timing.cycle();
+      }
+      // Without a hand-over: after every store, the two next instructions come here.
+      if (const uint64_t held = m_timing.store_hold(cycle); held != 0) {
         if (m_cached) {
           m_cached->store_hold_stalled(held);
         } else {
@@ -251,7 +255,6 @@ void Rv32Core::run_instructions() {
         }
         m_profile.unattributed(held);
       }
-      cycle = m_timing.cycle();
     }
     const uint64_t next = dispatch(*insn, pc, cycle);
     if (next == kHalted) {
