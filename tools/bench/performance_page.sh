@@ -153,7 +153,7 @@ cat >&3 <<'EOF'
 ### With cache size
 
 The compute app with the D-cache from 1 KiB to 64 KiB (`--set caches.dcache.size=...`): a
-miss costs a timing-only access to the bus, L2 and DRAM models (tlm/timing_only.h), a hit costs
+miss costs a timing-only access to the bus, L2 and DRAM models (`Bus::timing_only_access`), a hit costs
 neither, so the host time follows the misses more than the size.
 
 | D$ size | D$ misses | simulated cycles | simulation s | process CPU s | simulated MIPS |
