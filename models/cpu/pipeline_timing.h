@@ -13,9 +13,9 @@
 // The per-instruction rules take the cycle as an argument (`cycle`): the core's instruction
 // loop keeps it in a local, which the host holds in a register, instead of loading and storing
 // this class's cycle for every instruction (that store-to-load chain was what bounded the
-// loop). The loop hands its cycle over (set_cycle) before anything that reads or moves the
-// model's cycle (fetch, store hold, trap entry, CSR and CFU events, a memory that may wait) and
-// takes it back after.
+// loop). The loop hands its cycle over (set_cycle) before anything else that reads or moves the
+// model's cycle (fetch, trap entry, CSR and CFU events, a memory that may wait) and takes it
+// back after.
 #pragma once
 
 #include <array>
