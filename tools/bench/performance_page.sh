@@ -238,11 +238,15 @@ tools/bench/mnv2_mips.sh [RUNS]            # mnv2 stage 1 and 6, all layers
 tools/bench/cfu_rtl_speed.sh [RUNS] [ARGS] # CFU model, RTL, RTL every cycle
 tools/bench/model_mips.sh [RUNS]           # pdti8 and MobileNetV2 on the TFLite interpreter
 tools/bench/qemu_compare.sh [RUNS]         # accsim beside qemu-riscv32 (Debian qemu-user)
+tools/bench/ab_compare.sh RUNS A B ARGS    # two builds, alternating runs: which is faster
 ```
 
 Every script prints each run and the median (`tools/bench/bench_lib.sh`); extra arguments go
 to `accsim run`. `ACCSIM=path/to/accsim` benchmarks another build. `perf record -g` on the
-same commands shows where the time goes.
+same commands shows where the time goes. To tell whether a change made the simulator faster,
+compare the two builds with `ab_compare.sh` (9 runs or more): it alternates their runs, so
+that the host's drift over minutes (several percent here) slows both alike, and it fails if
+their instruction or cycle counts differ.
 
 ## A speed-up must change no result
 
