@@ -46,6 +46,8 @@ CachedMemory::CachedMemory(BusPort& port, const cache::CachesConfig& caches,
     unit->fast_hits = unit->three_c == nullptr && unit->cache.ways() == 1;
     unit->accepted.assign(std::max<size_t>(unit->timing.write_buffer_depth, 1), 0);
   }
+  m_fetch_block_mask = ~(fetch_block_bytes() - 1);
+  m_resident_hits = m_icache && m_icache->fast_hits && m_icache->timing.hit_latency_cycles == 1;
   if (!traces.din_path.empty()) m_din = std::make_unique<TraceFile>(traces.din_path, traces.limits);
   if (!traces.misses_path.empty()) {
     m_misses = std::make_unique<TraceFile>(traces.misses_path, traces.limits,
@@ -81,6 +83,7 @@ void CachedMemory::invalidate_dmi(uint64_t start, uint64_t end) {
   }
   m_regions = std::move(kept);
   m_last_data = m_last_fetch = m_last_store = m_previous_store = nullptr;
+  forget_resident_blocks();
 }
 
 const CachedMemory::Region* CachedMemory::region_for(uint64_t address, unsigned length,
@@ -264,6 +267,7 @@ void CachedMemory::count_repeated_fetches(uint64_t count) {
 }
 
 uint64_t CachedMemory::fetch_through(uint32_t pc, uint64_t cycle) {
+  forget_resident_blocks();  // a miss may evict them, and the region may change
   const Region* r = m_last_fetch;
   if (r == nullptr || pc < r->grant.start || pc + 3 > r->grant.end) {
     r = region_for(pc, 4, BusSide::kInstruction, false);
@@ -364,6 +368,7 @@ bool CachedMemory::store_through(uint32_t addr, unsigned size, uint32_t value, u
 
 void CachedMemory::fence_i() {
   if (m_icache) m_icache->cache.invalidate_all();
+  forget_resident_blocks();
 }
 
 uint64_t CachedMemory::flush_dcache(uint64_t cycle) {

@@ -61,6 +61,15 @@ class CachedMemory final : public MemoryIf {
   bool fetch_word(uint32_t pc, uint32_t& word) override;
   uint64_t fetch_stall(uint32_t pc, uint64_t cycle, uint64_t repeated) override;
   uint32_t fetch_block_bytes() const override;
+  // Entering fetch block `block` (fetch_block_bytes()-aligned) would be a quiet I$ hit that
+  // stalls nothing: the core may leave out its fetch_stall and count its fetch with the
+  // repeated ones (count_repeated_fetches), whose I$ hits the statistics add to the cache's.
+  // True for the last two blocks whose fetch was such a hit, until a fetch takes another path
+  // (a miss may evict them), fence.i or the bus's DMI invalidation: nothing else changes the
+  // I$ or where code is. A loop over two cache lines enters one every few instructions.
+  bool fetch_block_resident(uint32_t block) const {
+    return block == m_resident_blocks[0] || block == m_resident_blocks[1];
+  }
   void count_repeated_fetches(uint64_t count) override;
   bool traces_fetches() const override { return m_din != nullptr; }
   void trace_fetch(uint32_t pc, uint64_t cycle) override;
@@ -159,6 +168,7 @@ class CachedMemory final : public MemoryIf {
                   const char* miss_class, const cache::CacheAccess& a);
   uint32_t current_function() const;
   uint32_t current_pc() const;
+  void forget_resident_blocks() { m_resident_blocks[0] = m_resident_blocks[1] = kNoBlock; }
 
   BusPort& m_port;
   std::vector<cache::AddressSpan> m_uncached;
@@ -180,7 +190,13 @@ class CachedMemory final : public MemoryIf {
   const Region* m_previous_store = nullptr;
   const Region* m_last_fetch = nullptr;
   bool m_last_fetch_cached = false;  // the last fetch_stall went through the I$
-  std::vector<uint8_t> m_scratch;    // line buffer for refills and write-backs
+  // fetch_block_resident: the blocks, [0] the later one; kNoBlock when empty. Only where an
+  // I$ hit stalls nothing and takes the inline path (m_resident_hits).
+  static constexpr uint32_t kNoBlock = 1;  // never a block address (odd)
+  uint32_t m_resident_blocks[2] = {kNoBlock, kNoBlock};
+  bool m_resident_hits = false;
+  uint32_t m_fetch_block_mask = ~3u;
+  std::vector<uint8_t> m_scratch;  // line buffer for refills and write-backs
 
   std::unique_ptr<TraceFile> m_din;
   std::unique_ptr<TraceFile> m_misses;
@@ -227,6 +243,13 @@ inline uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle, uint64_t 
     const Region* r = m_last_fetch;
     if (r != nullptr && pc >= r->grant.start && pc + 3 <= r->grant.end && m_icache->fast_hits &&
         m_icache->cache.quiet_hit_direct_mapped(pc, cache::AccessKind::kFetch)) {
+      const uint32_t block = pc & m_fetch_block_mask;
+      // The whole block in the region: an entry elsewhere in it is the same hit.
+      if (m_resident_hits && block >= r->grant.start &&
+          block + ~m_fetch_block_mask <= r->grant.end) {
+        m_resident_blocks[1] = m_resident_blocks[0];
+        m_resident_blocks[0] = block;
+      }
       return quiet_hit_stall(*m_icache);
     }
   }

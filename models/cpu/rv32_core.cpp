@@ -242,9 +242,13 @@ void Rv32Core::run_instructions() {
     const uint32_t block = pc & m_fetch_block_mask;
     if (__builtin_expect(block != m_current_fetch_block || m_timing.store_hold_pending(), 0)) {
       if (block != m_current_fetch_block) {
-        m_timing.set_cycle(cycle);
-        fetch(pc, block);
-        cycle = m_timing.cycle();
+        if (m_cached != nullptr && m_cached->fetch_block_resident(block)) {
+          m_current_fetch_block = block;  // its fetch counts with the repeated ones
+        } else {
+          m_timing.set_cycle(cycle);
+          fetch(pc, block);
+          cycle = m_timing.cycle();
+        }
       }
       // Without a hand-over: after every store, the two next instructions come here.
       if (const uint64_t held = m_timing.store_hold(cycle); held != 0) {

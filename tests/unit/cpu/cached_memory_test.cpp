@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "rv32_asm.h"
+#include "rv32_core.h"
 #include "stats.h"
 
 using namespace accsim;
@@ -85,6 +87,9 @@ class FakeBus : public BusPort {
   bool debug_read(uint64_t, uint8_t*, unsigned) override { return false; }
   void synchronise(uint64_t cycle) override { synchronised_to = cycle; }
   std::string error_reason() const override { return m_error_reason; }
+  void set_word(uint64_t address, uint32_t word) {
+    std::memcpy(&m_bytes.at(address - kBase), &word, 4);
+  }
   bool in_read_only(uint64_t address) const {
     return read_only && address >= kReadOnly && address < kReadOnly + kReadOnlyBytes;
   }
@@ -382,4 +387,133 @@ TEST_CASE("cache statistics appear under cache.<name>", "[cpu][cached_memory]") 
   CHECK(stats.get("cache.dcache.misses.read.conflict") == 1);
   CHECK(stats.get("cache.dcache.misses.read.compulsory") == 2);
   CHECK(stats.get("cache.dcache.bytes_filled") == 96);
+}
+
+TEST_CASE("a line fetched by a stall-free I$ hit stays resident until the I$ may change",
+          "[cpu][cached_memory]") {
+  FakeBus bus(1);
+  CachedMemory mem(bus, vexriscv_caches());
+  const uint32_t a = 0x40000000, b = 0x40000020, c = 0x40000040;
+  mem.fetch_stall(a + 8, 0, 0);  // a miss: not resident
+  CHECK_FALSE(mem.fetch_block_resident(a));
+  mem.fetch_stall(a + 4, 20, 0);  // a quiet hit: the whole line is
+  CHECK(mem.fetch_block_resident(a));
+  mem.fetch_stall(b, 30, 0);  // a miss forgets every line (it may have evicted them)
+  CHECK_FALSE(mem.fetch_block_resident(a));
+  mem.fetch_stall(b, 50, 0);
+  mem.fetch_stall(a, 60, 0);
+  CHECK(mem.fetch_block_resident(a));
+  CHECK(mem.fetch_block_resident(b));
+  mem.fetch_stall(c, 70, 0);  // a miss
+  mem.fetch_stall(c, 90, 0);
+  mem.fetch_stall(b, 91, 0);
+  mem.fetch_stall(a, 92, 0);  // the last two
+  CHECK(mem.fetch_block_resident(a));
+  CHECK_FALSE(mem.fetch_block_resident(c));
+  mem.fence_i();
+  CHECK_FALSE(mem.fetch_block_resident(a));
+  CHECK_FALSE(mem.fetch_block_resident(b));
+  mem.fetch_stall(a, 100, 0);
+  mem.fetch_stall(a, 120, 0);
+  REQUIRE(mem.fetch_block_resident(a));
+  mem.invalidate_dmi(a, a + 3);  // the code's region may be gone
+  CHECK_FALSE(mem.fetch_block_resident(a));
+}
+
+TEST_CASE("no line is resident where an I$ hit stalls or takes the full path",
+          "[cpu][cached_memory]") {
+  auto caches = vexriscv_caches();
+  SECTION("a hit latency of 2") { caches.icache->hit_latency_cycles = 2; }
+  SECTION("two ways (replacement order)") { caches.icache->params.ways = 2; }
+  SECTION("3C classification") { caches.icache->classify_misses = true; }
+  FakeBus bus(1);
+  CachedMemory mem(bus, caches);
+  mem.fetch_stall(0x40000000, 0, 0);
+  mem.fetch_stall(0x40000000, 20, 0);
+  CHECK(mem.icache()->counters().misses[2] == 1);  // the second fetch hit
+  CHECK_FALSE(mem.fetch_block_resident(0x40000000));
+}
+
+namespace {
+// The memory system as any MemoryIf: the core then calls fetch_stall for every block it enters
+// (it leaves fetches out only for a CachedMemory it knows).
+class PlainMemory : public MemoryIf {
+ public:
+  explicit PlainMemory(CachedMemory& memory) : m(memory) {}
+  bool fetch_word(uint32_t pc, uint32_t& word) override { return m.fetch_word(pc, word); }
+  uint64_t fetch_stall(uint32_t pc, uint64_t cycle, uint64_t repeated) override {
+    return m.fetch_stall(pc, cycle, repeated);
+  }
+  uint32_t fetch_block_bytes() const override { return m.fetch_block_bytes(); }
+  void count_repeated_fetches(uint64_t count) override { m.count_repeated_fetches(count); }
+  bool load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
+            uint64_t& stall) override {
+    return m.load(addr, size, cycle, value, stall);
+  }
+  bool store(uint32_t addr, unsigned size, uint32_t value, uint64_t cycle,
+             uint64_t& stall) override {
+    return m.store(addr, size, value, cycle, stall);
+  }
+  uint64_t take_store_release() override { return m.take_store_release(); }
+  void store_hold_stalled(uint64_t cycles) override { m.store_hold_stalled(cycles); }
+  void fence_i() override { m.fence_i(); }
+
+ private:
+  CachedMemory& m;
+};
+}  // namespace
+
+TEST_CASE("a core leaving out the fetches of resident lines counts and times them all",
+          "[cpu][cached_memory]") {
+  using namespace accsim::test::rv;
+  // Nested loops whose inner one spans two I$ lines; after it a call to a function in the I$
+  // set of the loop's first line evicts that line, which the outer loop then enters again;
+  // a fence.i every fourth outer iteration.
+  const uint32_t base = FakeBus::kBase, function = base + 0x1000;
+  const std::vector<std::pair<uint32_t, uint32_t>> program = {
+      {base + 0x00, addi(5, 0, 12)},  // outer count
+      {base + 0x04, addi(8, 0, 0)},
+      {base + 0x08, addi(6, 0, 9)},  // outer: inner count
+      {base + 0x0c, jal(0, 0x14 - 0x0c)},
+      {base + 0x14, addi(7, 7, 3)},  // inner, over the lines at 0x00 and 0x20
+      {base + 0x18, xor_(8, 8, 7)},
+      {base + 0x1c, addi(6, 6, -1)},
+      {base + 0x20, slli(9, 8, 1)},
+      {base + 0x24, bne(6, 0, 0x14 - 0x24)},
+      {base + 0x28, jal(1, static_cast<int32_t>(function - (base + 0x28)))},
+      {base + 0x2c, addi(5, 5, -1)},
+      {base + 0x30, andi(10, 5, 3)},
+      {base + 0x34, bne(10, 0, 0x3c - 0x34)},
+      {base + 0x38, 0x0000100f},  // fence.i
+      {base + 0x3c, bne(5, 0, 0x08 - 0x3c)},
+      {base + 0x40, 0x00100073},  // ebreak: halts (no handler)
+      {function, jal(0, 0x10)},
+      {function + 0x10, addi(8, 8, 1)},
+      {function + 0x14, jalr(0, 1, 0)},
+  };
+  struct Result {
+    uint64_t cycle, instret;
+    nlohmann::json stats;
+  };
+  auto run = [&](bool through_plain_interface) {
+    FakeBus bus(2);
+    for (const auto& [address, word] : program) bus.set_word(address, word);
+    CachedMemory mem(bus, vexriscv_caches());
+    PlainMemory plain(mem);
+    NoCfu cfu;
+    Rv32Core core({}, through_plain_interface ? static_cast<MemoryIf&>(plain) : mem, cfu);
+    core.reset(base);
+    core.run(1'000'000);
+    REQUIRE(core.halted());
+    Stats stats;
+    mem.report(stats);
+    return Result{core.cycle(), core.instret(), stats.to_json()};
+  };
+  const Result direct = run(false);
+  const Result plain = run(true);
+  CHECK(direct.instret == 12 * (2 + 9 * 5 + 4 + 4) + 3 + 2);  // outer, inner, call, fences
+  CHECK(direct.cycle == plain.cycle);
+  CHECK(direct.instret == plain.instret);
+  CHECK(direct.stats == plain.stats);
+  CHECK(direct.stats["cache.icache.misses.fetch"] > 12 * 2);
 }
