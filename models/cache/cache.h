@@ -105,6 +105,7 @@ class Cache {
 
   const CacheParams& params() const { return m_params; }
   uint32_t sets() const { return m_sets; }
+  uint32_t line_shift() const { return m_line_shift; }  // log2(line bytes)
   uint32_t ways() const { return m_ways; }
   uint64_t line_address(uint64_t address) const { return address & ~uint64_t{m_line_mask}; }
   const CacheCounters& counters() const { return m_counters; }

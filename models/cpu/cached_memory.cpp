@@ -48,6 +48,11 @@ CachedMemory::CachedMemory(BusPort& port, const cache::CachesConfig& caches,
   }
   m_fetch_block_mask = ~(fetch_block_bytes() - 1);
   m_resident_hits = m_icache && m_icache->fast_hits && m_icache->timing.hit_latency_cycles == 1;
+  if (m_resident_hits) {
+    m_resident_shift = m_icache->cache.line_shift();
+    m_resident_set_mask = m_icache->cache.sets() - 1;
+    m_resident_blocks.assign(m_icache->cache.sets(), kNoBlock);
+  }
   if (!traces.din_path.empty()) m_din = std::make_unique<TraceFile>(traces.din_path, traces.limits);
   if (!traces.misses_path.empty()) {
     m_misses = std::make_unique<TraceFile>(traces.misses_path, traces.limits,
@@ -267,13 +272,16 @@ void CachedMemory::count_repeated_fetches(uint64_t count) {
 }
 
 uint64_t CachedMemory::fetch_through(uint32_t pc, uint64_t cycle) {
-  forget_resident_blocks();  // a miss may evict them, and the region may change
+  m_resident_blocks[resident_index(pc)] = kNoBlock;  // a miss there may evict it
   const Region* r = m_last_fetch;
   if (r == nullptr || pc < r->grant.start || pc + 3 > r->grant.end) {
     r = region_for(pc, 4, BusSide::kInstruction, false);
     m_last_fetch = r;
   }
+  const bool was_cached = m_last_fetch_cached;
   m_last_fetch_cached = r != nullptr && m_icache && r->cacheable;
+  // Outside cached code, repeated fetches are no I$ hits: no fetch may be left out.
+  if (was_cached && !m_last_fetch_cached) forget_resident_blocks();
   if (r != nullptr) {
     if (m_last_fetch_cached) {
       return cached_access(*m_icache, pc, AccessKind::kFetch, cycle, BusSide::kInstruction);

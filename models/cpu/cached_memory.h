@@ -64,11 +64,12 @@ class CachedMemory final : public MemoryIf {
   // Entering fetch block `block` (fetch_block_bytes()-aligned) would be a quiet I$ hit that
   // stalls nothing: the core may leave out its fetch_stall and count its fetch with the
   // repeated ones (count_repeated_fetches), whose I$ hits the statistics add to the cache's.
-  // True for the last two blocks whose fetch was such a hit, until a fetch takes another path
-  // (a miss may evict them), fence.i or the bus's DMI invalidation: nothing else changes the
-  // I$ or where code is. A loop over two cache lines enters one every few instructions.
+  // True for a block whose last fetch was such a hit, until a fetch into its I$ set takes
+  // another path (a miss may evict it), a fetch leaves cached code (the repeated fetches would
+  // no longer count as I$ hits), fence.i or the bus's DMI invalidation: nothing else changes
+  // the I$ or where code is. Loops enter a block every few instructions.
   bool fetch_block_resident(uint32_t block) const {
-    return block == m_resident_blocks[0] || block == m_resident_blocks[1];
+    return m_resident_blocks[resident_index(block)] == block;
   }
   void count_repeated_fetches(uint64_t count) override;
   bool traces_fetches() const override { return m_din != nullptr; }
@@ -168,7 +169,15 @@ class CachedMemory final : public MemoryIf {
                   const char* miss_class, const cache::CacheAccess& a);
   uint32_t current_function() const;
   uint32_t current_pc() const;
-  void forget_resident_blocks() { m_resident_blocks[0] = m_resident_blocks[1] = kNoBlock; }
+  // The I$ set of `address` (Cache's rule: line number modulo sets; direct-mapped, as every I$
+  // with resident blocks): where its resident block is kept, so that a fetch through a set
+  // forgets the one block it may evict.
+  uint32_t resident_index(uint32_t address) const {
+    return (address >> m_resident_shift) & m_resident_set_mask;
+  }
+  void forget_resident_blocks() {
+    std::fill(m_resident_blocks.begin(), m_resident_blocks.end(), kNoBlock);
+  }
 
   BusPort& m_port;
   std::vector<cache::AddressSpan> m_uncached;
@@ -190,11 +199,13 @@ class CachedMemory final : public MemoryIf {
   const Region* m_previous_store = nullptr;
   const Region* m_last_fetch = nullptr;
   bool m_last_fetch_cached = false;  // the last fetch_stall went through the I$
-  // fetch_block_resident: the blocks, [0] the later one; kNoBlock when empty. Only where an
-  // I$ hit stalls nothing and takes the inline path (m_resident_hits).
+  // fetch_block_resident: by I$ set, the block resident there, or kNoBlock. Only where an I$
+  // hit stalls nothing and takes the inline path (m_resident_hits); else one kNoBlock entry.
   static constexpr uint32_t kNoBlock = 1;  // never a block address (odd)
-  uint32_t m_resident_blocks[2] = {kNoBlock, kNoBlock};
+  std::vector<uint32_t> m_resident_blocks{kNoBlock};
   bool m_resident_hits = false;
+  uint32_t m_resident_shift = 0;     // log2 of the I$ line
+  uint32_t m_resident_set_mask = 0;  // I$ sets - 1 (0 without resident blocks)
   uint32_t m_fetch_block_mask = ~3u;
   std::vector<uint8_t> m_scratch;  // line buffer for refills and write-backs
 
@@ -247,8 +258,7 @@ inline uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle, uint64_t 
       // The whole block in the region: an entry elsewhere in it is the same hit.
       if (m_resident_hits && block >= r->grant.start &&
           block + ~m_fetch_block_mask <= r->grant.end) {
-        m_resident_blocks[1] = m_resident_blocks[0];
-        m_resident_blocks[0] = block;
+        m_resident_blocks[resident_index(block)] = block;
       }
       return quiet_hit_stall(*m_icache);
     }

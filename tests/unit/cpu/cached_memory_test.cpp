@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "rv32_asm.h"
@@ -84,7 +85,14 @@ class FakeBus : public BusPort {
   }
   bool wide_refusal = false;
   bool read_only = false;
-  bool debug_read(uint64_t, uint8_t*, unsigned) override { return false; }
+  // Instruction words outside the DMI memory (code the CPU fetches over the bus, uncached).
+  std::map<uint64_t, uint32_t> mmio_code;
+  bool debug_read(uint64_t address, uint8_t* data, unsigned length) override {
+    const auto word = mmio_code.find(address);
+    if (word == mmio_code.end() || length != 4) return false;
+    std::memcpy(data, &word->second, 4);
+    return true;
+  }
   void synchronise(uint64_t cycle) override { synchronised_to = cycle; }
   std::string error_reason() const override { return m_error_reason; }
   void set_word(uint64_t address, uint32_t word) {
@@ -393,31 +401,36 @@ TEST_CASE("a line fetched by a stall-free I$ hit stays resident until the I$ may
           "[cpu][cached_memory]") {
   FakeBus bus(1);
   CachedMemory mem(bus, vexriscv_caches());
-  const uint32_t a = 0x40000000, b = 0x40000020, c = 0x40000040;
-  mem.fetch_stall(a + 8, 0, 0);  // a miss: not resident
+  const uint32_t a = 0x40000000, b = 0x40000020, a_set = a + 4096;  // 4 KiB direct-mapped
+  mem.fetch_stall(a + 8, 0, 0);                                     // a miss: not resident
   CHECK_FALSE(mem.fetch_block_resident(a));
   mem.fetch_stall(a + 4, 20, 0);  // a quiet hit: the whole line is
   CHECK(mem.fetch_block_resident(a));
-  mem.fetch_stall(b, 30, 0);  // a miss forgets every line (it may have evicted them)
-  CHECK_FALSE(mem.fetch_block_resident(a));
-  mem.fetch_stall(b, 50, 0);
-  mem.fetch_stall(a, 60, 0);
+  CHECK_FALSE(mem.fetch_block_resident(a + 32));
+  mem.fetch_stall(b, 30, 0);  // a miss in another set leaves it
   CHECK(mem.fetch_block_resident(a));
-  CHECK(mem.fetch_block_resident(b));
-  mem.fetch_stall(c, 70, 0);  // a miss
-  mem.fetch_stall(c, 90, 0);
-  mem.fetch_stall(b, 91, 0);
-  mem.fetch_stall(a, 92, 0);  // the last two
-  CHECK(mem.fetch_block_resident(a));
-  CHECK_FALSE(mem.fetch_block_resident(c));
-  mem.fence_i();
-  CHECK_FALSE(mem.fetch_block_resident(a));
   CHECK_FALSE(mem.fetch_block_resident(b));
-  mem.fetch_stall(a, 100, 0);
-  mem.fetch_stall(a, 120, 0);
-  REQUIRE(mem.fetch_block_resident(a));
-  mem.invalidate_dmi(a, a + 3);  // the code's region may be gone
+  mem.fetch_stall(b, 50, 0);
+  CHECK(mem.fetch_block_resident(b));
+  mem.fetch_stall(a_set, 60, 0);  // a miss in its set evicts it
   CHECK_FALSE(mem.fetch_block_resident(a));
+  CHECK_FALSE(mem.fetch_block_resident(a_set));
+  CHECK(mem.fetch_block_resident(b));
+  mem.fetch_stall(a_set, 80, 0);
+  REQUIRE(mem.fetch_block_resident(a_set));
+  mem.fetch_stall(0x90000000, 90, 0);  // uncached code: its fetches are no I$ hits
+  CHECK_FALSE(mem.fetch_block_resident(a_set));
+  CHECK_FALSE(mem.fetch_block_resident(b));
+  mem.fetch_stall(b, 100, 0);  // the I$ still holds b: a hit, from the full path
+  mem.fetch_stall(b, 101, 0);
+  REQUIRE(mem.fetch_block_resident(b));
+  mem.fence_i();
+  CHECK_FALSE(mem.fetch_block_resident(b));
+  mem.fetch_stall(b, 110, 0);
+  mem.fetch_stall(b, 130, 0);
+  REQUIRE(mem.fetch_block_resident(b));
+  mem.invalidate_dmi(b, b + 3);  // the code's region may be gone
+  CHECK_FALSE(mem.fetch_block_resident(b));
 }
 
 TEST_CASE("no line is resident where an I$ hit stalls or takes the full path",
@@ -466,30 +479,35 @@ class PlainMemory : public MemoryIf {
 TEST_CASE("a core leaving out the fetches of resident lines counts and times them all",
           "[cpu][cached_memory]") {
   using namespace accsim::test::rv;
-  // Nested loops whose inner one spans two I$ lines; after it a call to a function in the I$
-  // set of the loop's first line evicts that line, which the outer loop then enters again;
-  // a fence.i every fourth outer iteration.
-  const uint32_t base = FakeBus::kBase, function = base + 0x1000;
+  // Nested loops whose inner one spans two I$ lines. Before it, a call to a function in the
+  // I$ set of the loop's first line evicts that line and returns into it; after it, a call to
+  // code outside DMI memory (uncached, fetched over the bus) returns into the loop's second
+  // line. A fence.i every fourth outer iteration.
+  const uint32_t base = FakeBus::kBase, function = base + 0x1000, uncached = 0x90000000;
   const std::vector<std::pair<uint32_t, uint32_t>> program = {
       {base + 0x00, addi(5, 0, 12)},  // outer count
       {base + 0x04, addi(8, 0, 0)},
       {base + 0x08, addi(6, 0, 9)},  // outer: inner count
-      {base + 0x0c, jal(0, 0x14 - 0x0c)},
+      {base + 0x0c, jal(1, static_cast<int32_t>(function - (base + 0x0c)))},
+      {base + 0x10, addi(0, 0, 0)},
       {base + 0x14, addi(7, 7, 3)},  // inner, over the lines at 0x00 and 0x20
       {base + 0x18, xor_(8, 8, 7)},
       {base + 0x1c, addi(6, 6, -1)},
       {base + 0x20, slli(9, 8, 1)},
       {base + 0x24, bne(6, 0, 0x14 - 0x24)},
-      {base + 0x28, jal(1, static_cast<int32_t>(function - (base + 0x28)))},
-      {base + 0x2c, addi(5, 5, -1)},
-      {base + 0x30, andi(10, 5, 3)},
-      {base + 0x34, bne(10, 0, 0x3c - 0x34)},
-      {base + 0x38, 0x0000100f},  // fence.i
-      {base + 0x3c, bne(5, 0, 0x08 - 0x3c)},
-      {base + 0x40, 0x00100073},  // ebreak: halts (no handler)
+      {base + 0x28, lui(13, uncached >> 12)},
+      {base + 0x2c, jalr(1, 13, 0)},
+      {base + 0x30, addi(5, 5, -1)},
+      {base + 0x34, andi(10, 5, 3)},
+      {base + 0x38, bne(10, 0, 0x40 - 0x38)},
+      {base + 0x3c, 0x0000100f},  // fence.i
+      {base + 0x40, bne(5, 0, 0x08 - 0x40)},
+      {base + 0x44, 0x00100073},  // ebreak: halts (no handler)
       {function, jal(0, 0x10)},
       {function + 0x10, addi(8, 8, 1)},
       {function + 0x14, jalr(0, 1, 0)},
+      {uncached, addi(12, 12, 1)},
+      {uncached + 0x4, jalr(0, 1, 0)},
   };
   struct Result {
     uint64_t cycle, instret;
@@ -497,7 +515,13 @@ TEST_CASE("a core leaving out the fetches of resident lines counts and times the
   };
   auto run = [&](bool through_plain_interface) {
     FakeBus bus(2);
-    for (const auto& [address, word] : program) bus.set_word(address, word);
+    for (const auto& [address, word] : program) {
+      if (address >= uncached) {
+        bus.mmio_code[address] = word;
+      } else {
+        bus.set_word(address, word);
+      }
+    }
     CachedMemory mem(bus, vexriscv_caches());
     PlainMemory plain(mem);
     NoCfu cfu;
@@ -511,9 +535,10 @@ TEST_CASE("a core leaving out the fetches of resident lines counts and times the
   };
   const Result direct = run(false);
   const Result plain = run(true);
-  CHECK(direct.instret == 12 * (2 + 9 * 5 + 4 + 4) + 3 + 2);  // outer, inner, call, fences
+  CHECK(direct.instret == 12 * (2 + 9 * 5 + 8 + 4) + 3 + 2);  // loops, calls, fences
   CHECK(direct.cycle == plain.cycle);
   CHECK(direct.instret == plain.instret);
   CHECK(direct.stats == plain.stats);
-  CHECK(direct.stats["cache.icache.misses.fetch"] > 12 * 2);
+  CHECK(direct.stats.at("cache.icache.misses.fetch").get<uint64_t>() > 12 * 2);
+  CHECK(direct.stats.at("cpu.uncached_accesses").get<uint64_t>() == 12);  // its fetches
 }
