@@ -201,6 +201,7 @@ void Rv32Core::run_instructions() {
     }
     return slot;
   };
+  const uint32_t fetch_block_mask = m_fetch_block_mask;  // fixed while instructions run
   uint32_t pc = m_pc;
   DecodedInsn* d = enter_at(pc);
   while (cycle < m_stop_cycle) {
@@ -239,7 +240,7 @@ void Rv32Core::run_instructions() {
       if (m_trace_fetches) m_memory.trace_fetch(pc, first_cycle);
     }
     // A repeated fetch (the same block) is counted by instruction count.
-    const uint32_t block = pc & m_fetch_block_mask;
+    const uint32_t block = pc & fetch_block_mask;
     if (__builtin_expect(block != m_current_fetch_block || m_timing.store_hold_pending(), 0)) {
       if (block != m_current_fetch_block) {
         if (m_cached != nullptr && m_cached->fetch_block_resident(block)) {
