@@ -201,7 +201,9 @@ void Rv32Core::run_instructions() {
     }
     return slot;
   };
-  const uint32_t fetch_block_mask = m_fetch_block_mask;  // fixed while instructions run
+  // Fixed while instructions run, and read by every instruction: in a local, since a store to
+  // the register file (uint32_t, like the member) may alias it and GCC would reload it.
+  const uint32_t fetch_block_mask = m_fetch_block_mask;
   uint32_t pc = m_pc;
   DecodedInsn* d = enter_at(pc);
   while (cycle < m_stop_cycle) {
