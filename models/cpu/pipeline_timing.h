@@ -85,6 +85,11 @@ class PipelineTiming {
   // Returns the cycles this instruction waited for it.
   uint64_t store_hold(uint64_t& cycle) {
     if (!store_hold_pending()) return 0;
+    if (m_store_hold[0] <= cycle) {  // nothing to wait for: the later store's hold moves up
+      m_store_hold[0] = m_store_hold[1];
+      m_store_hold[1] = 0;
+      return 0;
+    }
     const uint64_t before = cycle;
     cycle = apply_store_hold(cycle);
     return cycle - before;
@@ -172,8 +177,9 @@ class PipelineTiming {
  private:
   enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
 
-  // store_hold() past its test: the cycle after the hold (by value, so that the caller's cycle
-  // can stay in a register).
+  // store_hold() when the instruction waits: the cycle after the hold (out of line, by value,
+  // so that the caller's cycle can stay in a register; the hold that has passed, the common
+  // case, is inline).
   uint64_t apply_store_hold(uint64_t cycle);
   // Out of line and by value (the loop's cycle stays in a register): returns `ready`, having
   // counted the wait.

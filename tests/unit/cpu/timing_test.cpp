@@ -136,6 +136,20 @@ TEST_CASE("a store held in the Memory stage holds the instruction after next", "
   CHECK(h.core.stalls().data == 20 - 2);
 }
 
+TEST_CASE("a store's hold that has passed costs nothing; the next store's still holds",
+          "[cpu][timing]") {
+  CoreHarness h;
+  h.memory.store_release = 3;  // every store leaves the Memory stage at cycle 3
+  h.preset = {{10, 0x1000}};
+  // sw at 0; sw at 1 (its hold from the first store: none yet); addi waits for the first
+  // store's release until 3 and issues then; the next addi, at 4, finds the second store's
+  // release (3) passed.
+  const uint64_t c =
+      h.run({rv::sw(5, 10, 0), rv::sw(5, 10, 4), rv::addi(6, 0, 1), rv::addi(7, 0, 1)});
+  CHECK(c == 5);
+  CHECK(h.core.stalls().data == 1);
+}
+
 TEST_CASE("fetch stalls are charged once per fetch block", "[cpu][timing]") {
   CoreHarness h;
   h.memory.fetch_stall_cycles = 5;
