@@ -23,12 +23,9 @@ void PipelineTiming::reset() {
 }
 
 uint64_t PipelineTiming::apply_store_hold(uint64_t cycle) {
-  if (m_store_hold[0] > cycle) {
-    m_stalls.data += m_store_hold[0] - cycle;
-    cycle = m_store_hold[0];
-  }
-  m_store_hold[0] = m_store_hold[1];
-  m_store_hold[1] = 0;
+  m_stalls.data += m_store_hold[0] - cycle;  // store_hold() found it later than `cycle`
+  cycle = m_store_hold[0];
+  move_store_hold_up();
   return cycle;
 }
 

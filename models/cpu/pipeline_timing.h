@@ -85,9 +85,8 @@ class PipelineTiming {
   // Returns the cycles this instruction waited for it.
   uint64_t store_hold(uint64_t& cycle) {
     if (!store_hold_pending()) return 0;
-    if (m_store_hold[0] <= cycle) {  // nothing to wait for: the later store's hold moves up
-      m_store_hold[0] = m_store_hold[1];
-      m_store_hold[1] = 0;
+    if (m_store_hold[0] <= cycle) {  // passed, the common case: nothing to wait for
+      move_store_hold_up();
       return 0;
     }
     const uint64_t before = cycle;
@@ -181,6 +180,11 @@ class PipelineTiming {
   // so that the caller's cycle can stay in a register; the hold that has passed, the common
   // case, is inline).
   uint64_t apply_store_hold(uint64_t cycle);
+  // The next instruction's hold applied: the later store's hold is the next one's.
+  void move_store_hold_up() {
+    m_store_hold[0] = m_store_hold[1];
+    m_store_hold[1] = 0;
+  }
   // Out of line and by value (the loop's cycle stays in a register): returns `ready`, having
   // counted the wait.
   uint64_t operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready, uint64_t cycle);
