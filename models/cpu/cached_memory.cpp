@@ -46,10 +46,10 @@ CachedMemory::CachedMemory(BusPort& port, const cache::CachesConfig& caches,
     unit->fast_hits = unit->three_c == nullptr && unit->cache.ways() == 1;
     unit->accepted.assign(std::max<size_t>(unit->timing.write_buffer_depth, 1), 0);
   }
-  m_fetch_block_mask = ~(fetch_block_bytes() - 1);
   m_resident_hits = m_icache && m_icache->fast_hits && m_icache->timing.hit_latency_cycles == 1;
   if (m_resident_hits) {
     m_resident_shift = m_icache->cache.line_shift();
+    m_resident_block_mask = ~((1u << m_resident_shift) - 1);
     m_resident_set_mask = m_icache->cache.sets() - 1;
     m_resident_blocks.assign(m_icache->cache.sets(), kNoBlock);
   }

@@ -175,6 +175,14 @@ class CachedMemory final : public MemoryIf {
   uint32_t resident_index(uint32_t address) const {
     return (address >> m_resident_shift) & m_resident_set_mask;
   }
+  // The block of `pc`, fetched by a quiet I$ hit from `region`, is resident if the whole block
+  // lies in the region (an entry elsewhere in it is then the same hit).
+  void remember_resident(uint32_t pc, const Region& region) {
+    const uint32_t block = pc & m_resident_block_mask;
+    if (block >= region.grant.start && block + ~m_resident_block_mask <= region.grant.end) {
+      m_resident_blocks[resident_index(block)] = block;
+    }
+  }
   void forget_resident_blocks() {
     std::fill(m_resident_blocks.begin(), m_resident_blocks.end(), kNoBlock);
   }
@@ -206,7 +214,9 @@ class CachedMemory final : public MemoryIf {
   bool m_resident_hits = false;
   uint32_t m_resident_shift = 0;     // log2 of the I$ line
   uint32_t m_resident_set_mask = 0;  // I$ sets - 1 (0 without resident blocks)
-  uint32_t m_fetch_block_mask = ~3u;
+  // ~(line bytes - 1): a shift pair in its place measured 2% slower (fetch_stall is inline in
+  // the instruction loop).
+  uint32_t m_resident_block_mask = ~0u;
   std::vector<uint8_t> m_scratch;  // line buffer for refills and write-backs
 
   std::unique_ptr<TraceFile> m_din;
@@ -254,12 +264,7 @@ inline uint64_t CachedMemory::fetch_stall(uint32_t pc, uint64_t cycle, uint64_t 
     const Region* r = m_last_fetch;
     if (r != nullptr && pc >= r->grant.start && pc + 3 <= r->grant.end && m_icache->fast_hits &&
         m_icache->cache.quiet_hit_direct_mapped(pc, cache::AccessKind::kFetch)) {
-      const uint32_t block = pc & m_fetch_block_mask;
-      // The whole block in the region: an entry elsewhere in it is the same hit.
-      if (m_resident_hits && block >= r->grant.start &&
-          block + ~m_fetch_block_mask <= r->grant.end) {
-        m_resident_blocks[resident_index(block)] = block;
-      }
+      if (m_resident_hits) remember_resident(pc, *r);
       return quiet_hit_stall(*m_icache);
     }
   }
