@@ -1,25 +1,12 @@
 #!/usr/bin/env bash
-# Installs every Debian package accsim needs. Idempotent: when everything is present it says
-# so in one line and changes nothing. Needs root (or sudo) only when something is missing.
+# Installs every Debian package accsim needs: the list in scripts/packages.list (the one place it
+# is written; tests/setup checks the tree against it). Idempotent: when everything is present it
+# says so in one line and changes nothing. Needs root (or sudo) only when something is missing.
+# The first line it prints always says which packages were missing before it ran.
 set -euo pipefail
+cd "$(dirname "$0")"
 
-PACKAGES=(
-  build-essential cmake ninja-build ccache pkg-config git
-  libsystemc-dev           # SystemC 2.3.4 + TLM-2.0
-  verilator                # 5.006: RTL co-simulation
-  libspdlog-dev libfmt-dev # logging
-  catch2                   # v2 unit tests
-  nlohmann-json3-dev       # configs, stats, traces
-  libcli11-dev             # command line
-  gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-  python3                  # helper scripts (standard library only)
-  clang-format             # style check (tests/cli: style/clang_format)
-  parallel                 # GNU parallel: runs `accsim sweep --emit-jobs` files (tests/sweep)
-  gnuplot-nox              # `accsim report --plot`, `accsim sweep --plot`
-  slurm-wlm munge          # a private single-node Slurm for `accsim sweep --slurm` (tests/sweep)
-  clang                    # 14, with libFuzzer: the fuzz preset (tests/fuzz/run_fuzzers.sh)
-  qemu-user                # qemu-riscv32: accsim beside QEMU (tools/bench/qemu_compare.sh)
-)
+mapfile -t PACKAGES < <(sed -e 's/#.*//' -e 's/[[:space:]]//g' -e '/^$/d' packages.list)
 
 missing=()
 for pkg in "${PACKAGES[@]}"; do
@@ -29,22 +16,22 @@ for pkg in "${PACKAGES[@]}"; do
 done
 
 if [[ ${#missing[@]} -eq 0 ]]; then
-  echo "setup: all ${#PACKAGES[@]} packages present"
+  echo "setup: all ${#PACKAGES[@]} packages present, none missing"
   exit 0
 fi
+echo "setup: missing before this run (${#missing[@]} of ${#PACKAGES[@]}): ${missing[*]}"
 
 SUDO=""
 if [[ $(id -u) -ne 0 ]]; then
   if command -v sudo >/dev/null 2>&1; then
     SUDO="sudo"
   else
-    echo "setup: missing packages: ${missing[*]}" >&2
     echo "setup: run this script as root (or install sudo) to install them" >&2
     exit 1
   fi
 fi
 
-echo "setup: installing ${missing[*]}"
+echo "setup: installing them"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
