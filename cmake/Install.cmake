@@ -78,7 +78,7 @@ foreach(header ${ACCSIM_PLUGIN_HEADERS})
     install(FILES ${header} DESTINATION ${ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR})
   endif()
 endforeach()
-install(FILES ${CMAKE_BINARY_DIR}/soc/contract/accsim_version.h
+install(FILES ${ACCSIM_PLUGIN_VERSION_HEADER}
         DESTINATION ${ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR})
 configure_package_config_file(${ACCSIM_SOURCE_DIR}/cmake/accsimConfig.cmake.in
   ${CMAKE_BINARY_DIR}/accsimConfig.cmake

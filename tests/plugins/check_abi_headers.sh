@@ -13,7 +13,7 @@ if [[ $actual != "$expected" ]]; then
   cat <<MSG
 FAIL: the plug-in API headers changed (code, not comments): hash $actual, recorded $expected.
 If a plug-in built before the change could misbehave with it (a member, a virtual function,
-a signature, a type or the meaning of a call changed), bump kAbi in soc/contract/accsim_plugin.h.
+a signature, a type or the meaning of a call changed), bump kAbi in models/contract/accsim_plugin.h.
 Either way, record the new hash in $record.
 MSG
   exit 1

@@ -1,5 +1,5 @@
 // The "plugin" device kind: a component from a shared library built against the plug-in API
-// (soc/contract/accsim_plugin.h), loaded, version-checked and bound at the entry's base/size.
+// (models/contract/accsim_plugin.h), loaded, version-checked and bound at the entry's base/size.
 #pragma once
 
 #include "component.h"

@@ -13,7 +13,7 @@
 //     throws config::ValueError naming the key at fault;
 //   - `ranges`: the bus ranges it maps, for the overlap check;
 //   - `build`: makes the component and binds it through the SocBuilder.
-// Component folders include only this header and soc_builder.h (the accsim_soc_contract
+// Component folders include only this header and soc_builder.h (the accsim_component_contract
 // target), never the Soc itself.
 // A built Component reports its statistics, its per-region figures and its timeline activity.
 #pragma once
