@@ -9,6 +9,7 @@
 #include <systemc>
 
 #include "commands.h"
+#include "crash_containment.h"
 #include "exit_codes.h"
 #include "run_monitor.h"
 #include "run_results.h"
@@ -61,7 +62,10 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   soc->cpu().set_quantum_hook([&](const cpu::Rv32Core& core) { return monitor.on_quantum(core); });
   const auto host_start = std::chrono::steady_clock::now();
   try {
-    sc_core::sc_start();
+    // A plug-in's fatal signal abandons the kernel mid-step; what it simulated so far is kept.
+    if (const auto crash = crash::contain_crashes([] { sc_core::sc_start(); })) {
+      status.fail(*crash, soc->cpu().core().cycle());
+    }
   } catch (const std::exception& e) {
     status.fail(simulation_exception(e), soc->cpu().core().cycle());
   }
