@@ -76,6 +76,14 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     status.fail("simulation ended with no process left to run, before the firmware exited",
                 soc->cpu().core().cycle());
   }
+  // A region the firmware never ended is charged up to here. A firmware that exited with one
+  // open forgot it: say so. A failed run's message already says why the region was cut short.
+  const uint64_t end_cycle = soc->cpu().core().cycle();
+  for (const std::string& name : regions->close_open_regions(end_cycle)) {
+    if (status.outcome() != RunStatus::Outcome::kExited) continue;
+    spdlog::warn("region \"{}\" was still open when the firmware exited: closed at cycle {}", name,
+                 end_cycle);
+  }
   traces.finish(*soc, status);
   return write_run_results(*setup, *soc, *regions, status, end, global.quiet);
 }
