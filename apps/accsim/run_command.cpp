@@ -40,7 +40,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   std::unique_ptr<soc::Soc> soc;
   std::unique_ptr<RegionProfiler> regions;
   try {
-    soc::SocOptions soc_options{setup->max_cycles, traces.waveform(), options.trace_limits,
+    soc::SocOptions soc_options{setup->max_cycles, traces.waveform(), traces.waveform_window(),
                                 [](const std::string& line) { spdlog::info("{}", line); }};
     soc = std::make_unique<soc::Soc>(setup->loaded, status, soc_options, traces.memory_traces());
     soc->load_firmware(setup->image, setup->firmware_path.string());
