@@ -111,7 +111,20 @@ void apply_override(json& doc, const Override& override_, OriginMap& origins,
       return;
     }
     if (child->is_null()) {
-      *child = json::object();
+      // A missing list ("devices"): only a whole first item may start it. A key inside an item
+      // that does not exist would make a partial item, reported as a dozen follow-on errors.
+      if (const auto index = as_index(override_.keys[i + 1])) {
+        if (*index != 0 || i + 2 < override_.keys.size()) {
+          if (current->is_object()) current->erase(key);  // operator[] made it: leave no null
+          return fail(child_path_text, "the config has no \"" + child_path_text + "\" " +
+                                           (i == 0 ? "section" : "list") +
+                                           "; add it first (--set '" + child_path_text +
+                                           ".0={...}' with a whole item, or in the config file)");
+        }
+        *child = json::array();
+      } else {
+        *child = json::object();
+      }
       origins[child_path_text] = kOverrideOrigin;
     } else if (!child->is_structured()) {
       return fail(child_path_text, "it is " + describe(*child) + ", not an object or array");

@@ -26,7 +26,7 @@ const std::map<std::string, std::vector<std::string>>& type_keywords() {
       {"object", {"properties", "required", "optional", "variant_key", "variants", "any_keys"}},
       {"map", {"values", "key_pattern", "min_entries", "optional"}},
       {"array", {"items", "min_items", "max_items"}},
-      {"integer", {"minimum", "maximum"}},
+      {"integer", {"minimum", "maximum", "power_of_two"}},
       {"number", {"minimum", "maximum", "exclusive_minimum", "exclusive_maximum"}},
       {"boolean", {}},
       {"string", {"enum", "file"}},
@@ -95,6 +95,7 @@ class SchemaChecker {
       check_array(node, path);
     } else if (*type == "integer") {
       check_bounds(node, path, &json::is_number_integer, "an integer");
+      check_boolean(node, path, "power_of_two");
     } else if (*type == "number") {
       check_bounds(node, path, &json::is_number, "a number");
     } else if (*type == "string") {
@@ -405,9 +406,12 @@ class SchemaChecker {
         *parse_size(node.at("minimum")) > *parse_size(node.at("maximum"))) {
       error(keyword_path(path, "minimum"), "minimum is greater than maximum");
     }
-    if (node.contains("power_of_two") && !node.at("power_of_two").is_boolean()) {
-      error(keyword_path(path, "power_of_two"),
-            "expected a boolean, got " + describe(node.at("power_of_two")));
+    check_boolean(node, path, "power_of_two");
+  }
+
+  void check_boolean(const json& node, const std::string& path, const char* keyword) {
+    if (node.contains(keyword) && !node.at(keyword).is_boolean()) {
+      error(keyword_path(path, keyword), "expected a boolean, got " + describe(node.at(keyword)));
     }
   }
 

@@ -296,6 +296,13 @@ void Validator::check_integer(const json& node, const json& value, const std::st
     return;
   }
   check_range(node, value, path);
+  // Widths the models divide by shifting and masking (and hardware builds that way).
+  if (node.value("power_of_two", false) && value.is_number_unsigned()) {
+    const uint64_t n = value.get<uint64_t>();
+    if (n == 0 || (n & (n - 1)) != 0) {
+      report(path, "value " + std::to_string(n) + " is not a power of two");
+    }
+  }
 }
 
 void Validator::check_number(const json& node, const json& value, const std::string& path) {

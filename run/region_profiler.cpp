@@ -26,6 +26,13 @@ void RegionProfiler::on_event(const RegionEvent& event) {
   }
 }
 
+std::vector<std::string> RegionProfiler::close_open_regions(uint64_t cycle) {
+  std::vector<std::string> names;
+  for (const Open& open : m_open) names.push_back(open.name);
+  while (!m_open.empty()) on_event({cycle, false, m_open.back().name, 0});
+  return names;
+}
+
 void RegionProfiler::report(Stats& stats) const {
   for (const auto& [name, t] : m_totals) {
     // A model operator's region ("op.007.conv_2d", tflite_runner) reports under op.*, beside the

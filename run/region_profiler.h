@@ -28,6 +28,9 @@ class RegionProfiler {
   RegionProfiler(std::vector<Counter> counters, Snapshot snapshot);
 
   void on_event(const RegionEvent& event);
+  // Ends the regions still open (innermost first) at `cycle`, the run's end, so that their
+  // statistics are not lost; returns their names, outermost first, for the run to warn.
+  std::vector<std::string> close_open_regions(uint64_t cycle);
   // Regions whose names start with this are a model's operators (tflite_runner) and report as
   // <name>.* (op.NNN.<opname>.*) instead of region.<name>.*.
   static constexpr const char* kOperatorRegionPrefix = "op.";

@@ -47,6 +47,22 @@ const nlohmann::json* find(const nlohmann::json& cfg, std::initializer_list<cons
   return node;
 }
 
+// Where a range's placement came from: its base's key, or its size's if that was set later
+// (a range's key is "<section>.base"; its size is beside it).
+struct Blame {
+  std::string origin;
+  std::string key;
+};
+
+Blame blame_of(const config::LoadedConfig& config, const soc::MappedRange& range) {
+  const auto dot = range.key.rfind('.');
+  const std::string size_key =
+      dot == std::string::npos ? range.key : range.key.substr(0, dot) + ".size";
+  const std::string base_origin = config.origin_of(range.key);
+  const std::string latest = config.latest_origin({range.key, size_key});
+  return {latest, latest == base_origin ? range.key : size_key};
+}
+
 }  // namespace
 
 void check_address_ranges(const config::LoadedConfig& config,
@@ -60,15 +76,20 @@ void check_address_ranges(const config::LoadedConfig& config,
                        describe_range(ranges[i]) + " extends past the 32-bit address space"});
     }
   }
-  // Each overlapping pair once, reported at the later range's key.
+  // Each overlapping pair once, reported at the range the user changed last (a --set before
+  // the config file that the other range came from); on a tie, at the later range's key.
   for (size_t i = 0; i < ranges.size(); ++i) {
     for (size_t j = i + 1; j < ranges.size(); ++j) {
-      const AddressRange& a = ranges[i];
-      const AddressRange& b = ranges[j];
-      if (a.base < b.end() && b.base < a.end()) {
-        diags.push_back({config.origin_of(mapped[j].key), mapped[j].key,
-                         "address range " + describe_range(b) + " overlaps " + describe_range(a)});
-      }
+      if (!(ranges[i].base < ranges[j].end() && ranges[j].base < ranges[i].end())) continue;
+      const Blame first = blame_of(config, mapped[i]);
+      const Blame second = blame_of(config, mapped[j]);
+      const std::string latest = config.latest_origin({first.key, second.key});
+      const bool blame_first = latest == first.origin && latest != second.origin;
+      const size_t blamed = blame_first ? i : j;
+      const size_t other = blame_first ? j : i;
+      diags.push_back({latest, (blame_first ? first : second).key,
+                       "address range " + describe_range(ranges[blamed]) + " overlaps " +
+                           describe_range(ranges[other])});
     }
   }
 }

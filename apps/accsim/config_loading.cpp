@@ -1,6 +1,7 @@
 #include "config_loading.h"
 
 #include <cstdio>
+#include <filesystem>
 
 #include "architecture_checks.h"
 #include "locations.h"
@@ -10,6 +11,12 @@ namespace accsim::cli {
 std::optional<config::LoadedConfig> load_architecture(const std::string& name_or_path,
                                                       const std::vector<std::string>& overrides) {
   const auto path = resolve_config(name_or_path);
+  std::error_code ec;
+  if (!path && std::filesystem::is_directory(name_or_path, ec)) {
+    // Not "no such config file": the user named something that is there.
+    std::fprintf(stderr, "%s: is a directory, not a JSON file\n", name_or_path.c_str());
+    return std::nullopt;
+  }
   if (!path) {
     std::fprintf(stderr, "%s: no such config file (looked for %s)\n", name_or_path.c_str(),
                  config_lookup(name_or_path).c_str());

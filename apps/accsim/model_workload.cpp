@@ -21,6 +21,11 @@ namespace accsim::cli {
 namespace {
 
 std::vector<uint8_t> read_file(const fs::path& path, const std::string& what) {
+  // A directory opens as a stream that fails on the first read, with a message from libstdc++.
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) {
+    throw ModelError(what + " " + path.string() + ": is a directory, not a file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in)
     throw ModelError(what + " " + path.string() + ": cannot open (" + std::strerror(errno) + ")");

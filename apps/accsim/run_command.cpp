@@ -9,6 +9,7 @@
 #include <systemc>
 
 #include "commands.h"
+#include "crash_containment.h"
 #include "exit_codes.h"
 #include "run_monitor.h"
 #include "run_results.h"
@@ -39,7 +40,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   std::unique_ptr<soc::Soc> soc;
   std::unique_ptr<RegionProfiler> regions;
   try {
-    soc::SocOptions soc_options{setup->max_cycles, traces.waveform(), options.trace_limits,
+    soc::SocOptions soc_options{setup->max_cycles, traces.waveform(), traces.waveform_window(),
                                 [](const std::string& line) { spdlog::info("{}", line); }};
     soc = std::make_unique<soc::Soc>(setup->loaded, status, soc_options, traces.memory_traces());
     soc->load_firmware(setup->image, setup->firmware_path.string());
@@ -61,7 +62,10 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   soc->cpu().set_quantum_hook([&](const cpu::Rv32Core& core) { return monitor.on_quantum(core); });
   const auto host_start = std::chrono::steady_clock::now();
   try {
-    sc_core::sc_start();
+    // A plug-in's fatal signal abandons the kernel mid-step; what it simulated so far is kept.
+    if (const auto crash = crash::contain_crashes([] { sc_core::sc_start(); })) {
+      status.fail(*crash, soc->cpu().core().cycle());
+    }
   } catch (const std::exception& e) {
     status.fail(simulation_exception(e), soc->cpu().core().cycle());
   }
@@ -71,6 +75,14 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   if (status.running()) {
     status.fail("simulation ended with no process left to run, before the firmware exited",
                 soc->cpu().core().cycle());
+  }
+  // A region the firmware never ended is charged up to here. A firmware that exited with one
+  // open forgot it: say so. A failed run's message already says why the region was cut short.
+  const uint64_t end_cycle = soc->cpu().core().cycle();
+  for (const std::string& name : regions->close_open_regions(end_cycle)) {
+    if (status.outcome() != RunStatus::Outcome::kExited) continue;
+    spdlog::warn("region \"{}\" was still open when the firmware exited: closed at cycle {}", name,
+                 end_cycle);
   }
   traces.finish(*soc, status);
   return write_run_results(*setup, *soc, *regions, status, end, global.quiet);

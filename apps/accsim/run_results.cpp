@@ -31,7 +31,7 @@ int exit_code_of(const std::string& failure, bool interrupted) {
 }
 
 // How the run ended, as statistics: run.exit_code is the code accsim itself exits with (what a
-// sweep or a script sees), run.firmware_exit_code what the firmware asked for.
+// sweep or a script sees), run.firmware_exit_code what the firmware asked for, if it exited.
 void report_outcome(Stats& stats, const RunStatus& status, const std::string& failure,
                     int exit_code) {
   stats.set_text("run.outcome",
@@ -40,8 +40,11 @@ void report_outcome(Stats& stats, const RunStatus& status, const std::string& fa
   stats.set_signed(
       "run.exit_code", exit_code,
       "Exit code of accsim for this run (0 ok, 1 simulation failure, 130 interrupted)");
-  stats.set_signed("run.firmware_exit_code", status.exit_code(),
-                   "Code the firmware exited with (0 when it did not exit)");
+  // Absent when the firmware did not exit (a failure, a cycle limit, a signal): 0 would claim a
+  // successful exit that never happened.
+  if (status.outcome() == RunStatus::Outcome::kExited) {
+    stats.set_signed("run.firmware_exit_code", status.exit_code(), "Code the firmware exited with");
+  }
   if (!failure.empty()) stats.set_text("run.failure", failure, "Why the run failed");
   stats.set("run.end_cycle", status.end_cycle(), "Cycle at which the run ended");
 }

@@ -61,6 +61,14 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
     std::fprintf(stderr, "%s\n", e.what());
     return std::nullopt;
   }
+  // The input is model input: without a model nothing would read it.
+  if (!options.input.empty() && !setup.workload) {
+    std::fprintf(stderr,
+                 "--input %s: there is no model to feed it to (give --model NET.tflite, or "
+                 "workload.model in the config)\n",
+                 options.input.c_str());
+    return std::nullopt;
+  }
   const std::string firmware_name = !options.firmware.empty() ? options.firmware
                                     : setup.workload          ? setup.workload->firmware()
                                                      : cfg.at("firmware").get<std::string>();

@@ -34,11 +34,28 @@ std::filesystem::path RunTraces::waveform() const {
   return wants("fst") ? m_out_dir / run_file::kCfuWaveform : std::filesystem::path();
 }
 
-// Firmware console: echoed to stdout as it arrives, optionally logged to console.log.
+TraceLimits RunTraces::waveform_window() const {
+  TraceLimits window = m_options.trace_limits;
+  const uint64_t room = UINT64_MAX - window.window_begin;
+  if (window.max_rows < room) {
+    window.window_end = std::min(window.window_end, window.window_begin + window.max_rows);
+  }
+  return window;
+}
+
+// Firmware console: echoed to stdout as it arrives, optionally logged to console.log (up to
+// --trace-limit lines; stdout gets everything).
 void RunTraces::put(char c) {
   std::fputc(c, stdout);
   if (c == '\n') std::fflush(stdout);
-  if (m_console_log) m_console_log->put(c);
+  if (m_console_log) {
+    if (m_console_lines < m_options.trace_limits.max_rows) {
+      m_console_log->put(c);
+      if (c == '\n') ++m_console_lines;
+    } else {
+      m_console_truncated = true;
+    }
+  }
   m_last_console_char = c;
 }
 
@@ -77,7 +94,23 @@ void RunTraces::finish(soc::Soc& soc, const RunStatus& status) {
     std::fputc('\n', stdout);  // keep the summary apart
   }
   std::fflush(stdout);
-  if (m_console_log) m_console_log->flush();
+  if (m_console_log) {
+    m_console_log->flush();
+    if (m_console_truncated) {
+      spdlog::warn("{}: truncated after {} lines", (m_out_dir / run_file::kConsole).string(),
+                   m_console_lines);
+    }
+  }
+  // A waveform cut by --trace-limit: the run went on past the last cycle it dumped.
+  const TraceLimits window = waveform_window();
+  if (wants("fst") && window.window_end < m_options.trace_limits.window_end &&
+      soc.cpu().core().cycle() > window.window_end) {
+    for (const auto& entry : std::filesystem::directory_iterator(m_out_dir)) {
+      if (entry.path().extension() != ".fst") continue;
+      spdlog::warn("{}: truncated after {} cycles", entry.path().string(),
+                   window.window_end - window.window_begin);
+    }
+  }
   soc.cpu().memory().flush_traces();
   if (m_timeline) {
     m_timeline->finish(soc.cpu().core().cycle(),

@@ -27,6 +27,9 @@ class RunTraces {
   const cpu::MemoryTraceOptions& memory_traces() const { return m_memory; }
   // Where the RTL's waveform goes with --trace fst (empty: no waveform).
   std::filesystem::path waveform() const;
+  // The cycles the waveforms dump: --trace-window, cut to --trace-limit cycles (a waveform's
+  // rows are its clock cycles).
+  TraceLimits waveform_window() const;
 
   // Hooks the console, the timeline and the instruction trace to `soc`. Throws
   // std::runtime_error when a trace file cannot be opened.
@@ -43,6 +46,8 @@ class RunTraces {
   uint64_t m_sample_interval;
   cpu::MemoryTraceOptions m_memory;
   std::unique_ptr<std::ofstream> m_console_log;
+  uint64_t m_console_lines = 0;  // written to console.log, up to --trace-limit
+  bool m_console_truncated = false;
   char m_last_console_char = 0;
   std::unique_ptr<TimelineRecorder> m_timeline;
   std::unique_ptr<InstructionTrace> m_insn;

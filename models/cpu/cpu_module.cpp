@@ -70,7 +70,10 @@ void CpuModule::run_thread() {
     }
     if (!m_status.running()) return;  // the firmware exited during this quantum
     if (m_limits.max_cycles != 0 && m_core->cycle() >= m_limits.max_cycles) {
-      m_status.fail("cycle limit " + std::to_string(m_limits.max_cycles) + " reached at " +
+      // The instruction that crossed the limit completes, so the run may stop a few cycles
+      // past it: the message says where it really stopped (run.end_cycle, cpu.cycles).
+      m_status.fail("cycle limit " + std::to_string(m_limits.max_cycles) +
+                        " reached: stopped at cycle " + std::to_string(m_core->cycle()) + ", " +
                         location() + " (raise simulation.max_cycles or --max-cycles)",
                     m_core->cycle());
       return;

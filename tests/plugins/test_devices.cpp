@@ -1,9 +1,12 @@
 // Plug-in components for the tests (tests/plugins/CMakeLists.txt): ones that go wrong on
-// purpose (each must end the run with one line naming the device), and "mirror", whose MMIO
-// window is main memory reached through its DMA initiator socket.
+// purpose (each must end the run with one line naming the device), "crash", which raises a
+// fatal signal, and "mirror", whose MMIO window is main memory reached through its DMA
+// initiator socket.
+#include <sys/mman.h>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include <cstdio>
 #include <memory>
 #include <stdexcept>
 
@@ -86,6 +89,85 @@ std::unique_ptr<accsim::soc::Component> build_stray(const accsim::plugin::Device
 
 void any_params(const nlohmann::json&) {}
 
+// "crash": params.signal ("segv", "bus" or "fpe") raised by a real faulting instruction,
+// params.in "b_transport" (the first access) or "thread" (its own SC_THREAD, 100 ns in).
+struct CrashParams {
+  std::string signal;
+  bool in_thread;
+};
+
+CrashParams crash_params(const nlohmann::json& params) {
+  const std::string signal = params.value("signal", "segv");
+  const std::string in = params.value("in", "b_transport");
+  if (signal != "segv" && signal != "bus" && signal != "fpe") {
+    throw accsim::config::ValueError("signal", "expected segv, bus or fpe");
+  }
+  if (in != "b_transport" && in != "thread") {
+    throw accsim::config::ValueError("in", "expected b_transport or thread");
+  }
+  return {signal, in == "thread"};
+}
+
+// Volatile, so that the compiler emits the faulting instruction instead of a trap of its own.
+int* volatile g_null = nullptr;
+volatile int g_zero = 0;
+volatile int g_one = 1;
+
+int crash(const std::string& signal) {
+  if (signal == "segv") return *g_null;
+  if (signal == "fpe") return g_one / g_zero;  // 1 / x alone compiles to a comparison
+  // A page of a file mapped beyond the file's end (it is empty): SIGBUS on access.
+  std::FILE* file = std::tmpfile();
+  void* page = mmap(nullptr, 4096, PROT_READ, MAP_SHARED, fileno(file), 0);
+  return *static_cast<volatile int*>(page);
+}
+
+class CrashModule : public sc_core::sc_module {
+ public:
+  tlm_utils::simple_target_socket<CrashModule> socket;
+
+  SC_HAS_PROCESS(CrashModule);
+  CrashModule(sc_core::sc_module_name name, CrashParams params)
+      : sc_module(name), m_params(std::move(params)) {
+    socket.register_b_transport(this, &CrashModule::b_transport);
+    if (m_params.in_thread) SC_THREAD(engine);
+  }
+
+ private:
+  void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+    if (!m_params.in_thread) m_result = crash(m_params.signal);
+    trans.set_response_status(tlm::TLM_OK_RESPONSE);
+  }
+  void engine() {
+    wait(sc_core::sc_time(100, sc_core::SC_NS));
+    m_result = crash(m_params.signal);
+  }
+
+  CrashParams m_params;
+  int m_result = 0;
+};
+
+class CrashComponent : public accsim::soc::Component {
+ public:
+  CrashComponent(const accsim::plugin::Device& device, accsim::soc::SocBuilder& soc)
+      : m_module(device.name.c_str(), crash_params(device.params)) {
+    soc.connect_target(m_module.socket, "regs", device.base, device.size);
+  }
+  void report(accsim::Stats& stats) const override {
+    stats.set("reported", 1, "The device reported its statistics");
+  }
+
+ private:
+  CrashModule m_module;
+};
+
+std::unique_ptr<accsim::soc::Component> build_crash(const accsim::plugin::Device& device,
+                                                    accsim::soc::SocBuilder& soc) {
+  return std::make_unique<CrashComponent>(device, soc);
+}
+
+void check_crash(const nlohmann::json& params) { crash_params(params); }
+
 // Serves each access to its window by the same access at params.to + offset through its DMA
 // socket, nested inside the bus's b_transport as loosely-timed TLM allows. Its params parse
 // with accsim's own config::parse_address, taken from the executable.
@@ -151,6 +233,7 @@ extern "C" ACCSIM_PLUGIN_EXPORT const accsim::plugin::Library* accsim_plugin() {
       {"thread_throws", "its SC_THREAD throws", any_params, build<Fault::kThread>},
       {"stray", "binds outside its range", any_params, build_stray},
       {"mirror", "its window is memory at params.to, through its DMA", check_mirror, build_mirror},
+      {"crash", "raises a fatal signal (params.signal, params.in)", check_crash, build_crash},
   };
   static const accsim::plugin::Library library = accsim::plugin::library(components);
   return &library;

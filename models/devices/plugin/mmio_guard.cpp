@@ -1,5 +1,6 @@
 #include "mmio_guard.h"
 
+#include "crash_containment.h"
 #include "jsonconfig/config.h"
 
 namespace accsim::plugin_device {
@@ -19,9 +20,19 @@ MmioGuard::MmioGuard(sc_core::sc_module_name name, std::string device, uint64_t 
   to_device.register_invalidate_direct_mem_ptr(this, &MmioGuard::invalidate_direct_mem_ptr);
 }
 
+// A fatal signal inside the device's code is named with the access it served.
+crash::ForeignCall MmioGuard::call_into_device(const tlm::tlm_generic_payload& trans) const {
+  const auto command = trans.is_write()  ? crash::ForeignCall::Command::kWrite
+                       : trans.is_read() ? crash::ForeignCall::Command::kRead
+                                         : crash::ForeignCall::Command::kOther;
+  return crash::ForeignCall(m_device, m_base + trans.get_address(), trans.get_data_length(),
+                            command);
+}
+
 void MmioGuard::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
   trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
   try {
+    const crash::ForeignCall call = call_into_device(trans);
     to_device->b_transport(trans, delay);
   } catch (const sc_core::sc_unwind_exception&) {
     throw;  // SystemC killing or resetting the calling process: not the device's fault
@@ -44,6 +55,7 @@ void MmioGuard::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& d
 
 unsigned int MmioGuard::transport_dbg(tlm::tlm_generic_payload& trans) {
   try {
+    const crash::ForeignCall call = call_into_device(trans);
     return to_device->transport_dbg(trans);
   } catch (const std::exception&) {
     // Debug reads (a disassembler, a trace) must not end the run: report nothing read.
@@ -52,6 +64,7 @@ unsigned int MmioGuard::transport_dbg(tlm::tlm_generic_payload& trans) {
 }
 
 bool MmioGuard::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
+  const crash::ForeignCall call = call_into_device(trans);
   return to_device->get_direct_mem_ptr(trans, dmi);
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "accsim_plugin.h"
+#include "crash_containment.h"
 #include "device_soc_builder.h"
 #include "device_timeline_sink.h"
 #include "mmio_guard.h"
@@ -52,11 +53,14 @@ class PluginDevice : public soc::Component {
  public:
   PluginDevice(const soc::ComponentConfig& config, const plugin::ComponentSpec& spec,
                soc::SocBuilder& soc)
-      : m_name(config.section().at("name").get<std::string>()) {
+      : m_name(config.section().at("name").get<std::string>()),
+        // Its processes ("<name>.engine": the SDK names a device's module after the device)
+        // are its clocked work; a fatal signal in them is the device's.
+        m_owner(m_name, describe(m_name, spec)) {
     const json& entry = config.section();
     const plugin::Device device{m_name, config::as_u64(entry.at("base")),
                                 config::as_u64(entry.at("size")), entry.at("params")};
-    const std::string who = describe(m_name, spec);
+    const std::string& who = m_owner.owner();
     DeviceSocBuilder builder(soc, device);
     try {
       if (spec.build != nullptr) m_component = spec.build(device, builder);
@@ -107,6 +111,7 @@ class PluginDevice : public soc::Component {
 
  private:
   std::string m_name;
+  crash::ForeignOwner m_owner;
   std::vector<std::unique_ptr<MmioGuard>> m_guards;
   std::unique_ptr<soc::Component> m_component;
   std::unique_ptr<DeviceTimelineSink> m_sink;

@@ -32,10 +32,21 @@ TEST_CASE("regions accumulate counter deltas, nested and repeated", "[region_pro
   CHECK(stats.get("region.layer.entries") == 2);
 }
 
-TEST_CASE("a region still open at the end is not reported", "[region_profiler]") {
-  RegionProfiler profiler({}, [] { return std::vector<uint64_t>{}; });
-  profiler.on_event({0, true, "unfinished", 0});
+TEST_CASE("regions still open at the end are closed there and named", "[region_profiler]") {
+  uint64_t instructions = 0;
+  RegionProfiler profiler({{"instructions", "Instructions"}},
+                          [&] { return std::vector<uint64_t>{instructions}; });
+  profiler.on_event({10, true, "outer", 0});
+  instructions = 5;
+  profiler.on_event({20, true, "inner", 1});
+  instructions = 12;
+  CHECK(profiler.close_open_regions(50) == std::vector<std::string>{"outer", "inner"});
   Stats stats;
   profiler.report(stats);
-  CHECK_FALSE(stats.contains("region.unfinished.cycles"));
+  CHECK(stats.get("region.outer.cycles") == 40);
+  CHECK(stats.get("region.outer.instructions") == 12);
+  CHECK(stats.get("region.inner.cycles") == 30);
+  CHECK(stats.get("region.inner.instructions") == 7);
+  CHECK(stats.get("region.inner.entries") == 1);
+  CHECK(profiler.close_open_regions(60).empty());
 }
