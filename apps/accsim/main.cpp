@@ -29,6 +29,16 @@ std::string check_positive_cycles(std::string& text) {
          "\" (set simulation.max_cycles=0 for no limit)";
 }
 
+// -j N: a positive count. Checked after parsing (one line, exit 2): CLI11 would read "-1" into
+// a size_t as 2^64-1, and 0 would run nothing.
+bool parse_jobs(const std::string& text, size_t& jobs) {
+  const bool digits_only = !text.empty() && text.size() < 10 &&
+                           text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits_only || std::stoul(text) == 0) return false;
+  jobs = std::stoul(text);
+  return true;
+}
+
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
@@ -108,7 +118,10 @@ int sc_main(int argc, char* argv[]) {
       "sweep", "Run the points of a sweep spec in parallel into results.csv (docs/sweeps.md)");
   sweep_cmd->add_option("spec", sweep.spec, "Sweep spec JSON (with --collect: or a sweep dir)")
       ->required();
-  sweep_cmd->add_option("-j,--jobs", sweep.jobs, "Points run at once")->capture_default_str();
+  std::string sweep_jobs = "1";
+  sweep_cmd->add_option("-j,--jobs", sweep_jobs, "Points run at once (N > 0)")
+      ->type_name("N")
+      ->capture_default_str();
   sweep_cmd->add_option("--out", sweep.out_dir, "Sweep directory (default: the spec's \"out\")");
   sweep_cmd->add_option("--point", sweep.point, "Run only point N (what emitted jobs do)");
   sweep_cmd->add_option("--emit-jobs", sweep.emit_jobs,
@@ -174,6 +187,12 @@ int sc_main(int argc, char* argv[]) {
                    trace_window.c_str());
       return kExitUsageError;
     }
+  }
+
+  if (*sweep_cmd && !parse_jobs(sweep_jobs, sweep.jobs)) {
+    std::fprintf(stderr, "--jobs: expected a positive number of points run at once, got \"%s\"\n",
+                 sweep_jobs.c_str());
+    return kExitUsageError;
   }
 
   spdlog::set_pattern("accsim: %l: %v");
