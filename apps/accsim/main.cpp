@@ -138,6 +138,11 @@ int sc_main(int argc, char* argv[]) {
       ->add_option("--slurm-args", sweep.slurm_args,
                    "Extra sbatch options for --slurm, e.g. \"-p short -A proj --time=30\"")
       ->needs(slurm_flag);
+  sweep_cmd
+      ->add_option("--slurm-setup", sweep.slurm_setup,
+                   "Shell lines (module load, export LD_LIBRARY_PATH=...) the job script of "
+                   "--slurm or --emit-jobs runs before accsim")
+      ->type_name("FILE");
   slurm_flag->excludes("--point")
       ->excludes("--emit-jobs")
       ->excludes("--collect")
