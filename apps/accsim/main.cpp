@@ -154,7 +154,11 @@ int sc_main(int argc, char* argv[]) {
   report_cmd->add_option("dirs", report.dirs, "Run output directories")->required();
   report_cmd->add_flag("--csv", report.csv, "Machine-readable CSV instead of tables");
   report_cmd->add_flag("--all", report.all, "Compare: list every stat, not only differing ones");
-  report_cmd->add_option("--stats", report.stats, "Only stats matching these globs (a.*.b)")
+  report_cmd
+      ->add_option("--stats", report.stats,
+                   "Only stats matching these patterns (* any text, ? one character), "
+                   "comma-separated or --stats repeated: 'region.*.cycles,cpu.*'")
+      ->type_name("PATTERN")
       ->delimiter(',')
       ->allow_extra_args(false);
   report_cmd->add_option("--top", report.top, "Functions listed (0 = all)")->capture_default_str();
