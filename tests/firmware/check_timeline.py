@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """--trace timeline and --trace insn on real firmware: the timeline is valid Chrome Trace Event
-JSON with the expected tracks and slices, the cycle window and the event cap behave, a failed
-run still leaves valid JSON, and the instruction trace stays inside its window.
+JSON with the expected tracks and slices (VTA LOAD/STORE with their DRAM byte address in hex),
+the cycle window, the region and operator windows and the event cap behave, a failed run still
+leaves valid JSON, and the instruction trace stays inside its window.
 
 usage: check_timeline.py ACCSIM CONFIG_DIR OUT_DIR
 """
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -67,6 +69,21 @@ check(any(e["name"].startswith("ALU") for e in compute), "no ALU slice on the co
 check(all("insn" in e.get("args", {}) for e in compute if not e["name"].startswith("wait")),
       "compute slices without their instruction")
 check(any(e["name"] == "LOAD INP" for e in slices(doc, "load")), "no LOAD INP on the load track")
+# LOAD/STORE name their DRAM place in hex: the field (elements) and the byte address, which
+# is where the instruction's first DMA burst goes.
+mem_slices = [e for track in ["load", "store"] for e in slices(doc, track)
+              if e["name"].startswith(("LOAD", "STORE"))]
+check(len(mem_slices) > 0, "no LOAD/STORE slices")
+check(all(re.search(r" dram 0x[0-9a-f]+ ", e["args"]["insn"]) for e in mem_slices),
+      "a LOAD/STORE disassembly without its dram field in hex: " +
+      next((e["args"]["insn"] for e in mem_slices
+            if not re.search(r" dram 0x[0-9a-f]+ ", e["args"]["insn"])), ""))
+check(all(re.fullmatch(r"0x[0-9a-f]{8}", e["args"].get("dram_address", "")) for e in mem_slices),
+      "a LOAD/STORE slice without a hex dram_address")
+burst_addresses = {e["args"]["address"] for track in ["dma load", "dma store"]
+                   for e in slices(doc, track)}
+check(any(e["args"].get("dram_address") in burst_addresses for e in mem_slices),
+      "no LOAD/STORE's dram_address is the address of a DMA burst")
 check(len(slices(doc, "function")) > 10, "too few function slices")
 functions = {e["name"] for e in slices(doc, "function")}
 check("main" in functions, f"main missing from the function track: {sorted(functions)[:10]}")
