@@ -10,6 +10,7 @@
 #include "accsim_plugin.h"
 #include "commands.h"
 #include "exit_codes.h"
+#include "trace_window.h"
 
 namespace {
 
@@ -88,8 +89,9 @@ int sc_main(int argc, char* argv[]) {
   std::string trace_window;
   run_cmd
       ->add_option("--trace-window", trace_window,
-                   "Only trace cycles A to B (A:B, B exclusive; either may be empty)")
-      ->type_name("A:B");
+                   "Only trace cycles A to B (A:B, B exclusive; either may be empty), every "
+                   "run of a firmware region (region:NAME) or a model operator (op:N)")
+      ->type_name("A:B|region:NAME|op:N");
   run_cmd
       ->add_option("--trace-limit", run.trace_limits.max_rows,
                    "At most N rows per trace file (default 10000000)")
@@ -179,21 +181,9 @@ int sc_main(int argc, char* argv[]) {
   }
 
   if (!trace_window.empty()) {
-    const auto colon = trace_window.find(':');
-    try {
-      if (colon == std::string::npos) throw std::invalid_argument("no colon");
-      const std::string a = trace_window.substr(0, colon), b = trace_window.substr(colon + 1);
-      size_t used = 0;
-      if (!a.empty()) run.trace_limits.window_begin = std::stoull(a, &used);
-      if (!a.empty() && used != a.size()) throw std::invalid_argument(a);
-      if (!b.empty()) run.trace_limits.window_end = std::stoull(b, &used);
-      if (!b.empty() && used != b.size()) throw std::invalid_argument(b);
-      if (run.trace_limits.window_end <= run.trace_limits.window_begin) {
-        throw std::invalid_argument("empty window");
-      }
-    } catch (const std::exception&) {
-      std::fprintf(stderr, "--trace-window: expected A:B with cycle numbers A < B, got \"%s\"\n",
-                   trace_window.c_str());
+    const std::string problem = parse_trace_window(trace_window, run.trace_limits);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "--trace-window: %s\n", problem.c_str());
       return kExitUsageError;
     }
   }

@@ -126,6 +126,65 @@ with open(os.path.join(path, "insn.csv")) as f:
     cycles = [int(r["cycle"]) for r in csv.DictReader(f)]
 check(cycles and lo <= min(cycles) and max(cycles) < hi, "insn window not respected")
 
+# A region window: the instruction trace holds exactly the unwindowed trace's rows inside the
+# region's run, and every timeline event lies inside it.
+def region_cycles(doc, name):
+    mhz = doc["otherData"]["clock_mhz"]
+    runs = [(round(e["ts"] * mhz), round((e["ts"] + e["dur"]) * mhz))
+            for e in slices(doc, "regions") if e["name"] == name]
+    check(len(runs) == 1, f"region {name}: {len(runs)} runs on the timeline, expected 1")
+    return runs[0] if runs else (0, 0)
+
+
+def insn_rows(path):
+    file = os.path.join(path, "insn.csv")
+    check(os.path.exists(file), f"{file} missing")
+    if not os.path.exists(file):
+        return []
+    with open(file) as f:
+        return list(csv.reader(f))[1:]
+
+
+def check_region_window(name, full_path, window_arg, *args):
+    begin, end = region_cycles(load(full_path), name)
+    path, done = run("window_" + window_arg.replace(":", "_"), 0, *args, "--trace",
+                     "timeline,insn", "--trace-window", window_arg)
+    want = [r for r in insn_rows(full_path) if begin <= int(r[0]) < end]
+    got = insn_rows(path)
+    check(len(want) > 0 and got == want,
+          f"{window_arg}: insn.csv has {len(got)} rows, the region's {len(want)} expected")
+    doc = load(path)
+    mhz = doc["otherData"]["clock_mhz"]
+    events = [e for e in doc["traceEvents"] if e["ph"] in "XC"]
+    check(len(events) > 0 and all(begin / mhz - 1e-6 <= e["ts"] and
+                                  e["ts"] + e.get("dur", 0) <= end / mhz + 1e-6 for e in events),
+          f"{window_arg}: timeline events outside the region")
+    check(doc["otherData"].get("window") == window_arg,
+          f"{window_arg}: otherData.window is {doc['otherData'].get('window')!r}")
+    check("never ran" not in done.stdout + done.stderr, f"{window_arg}: warned it never ran")
+
+
+conv_args = (vta, "--firmware", "vta_conv2d", "--set", "firmware_args=[35,2,0,0]")
+check_region_window("3x3_s1_same_12x12x8_20", os.path.join(out, "timeline_vta"),
+                    "region:3x3_s1_same_12x12x8_20", *conv_args)
+# An operator of a --model run: op:1 is the region op.001.<opname>.
+model = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz", "tflite",
+                     "seed_network_small_mixed.tflite")
+model_args = ("--model", model)
+full, _ = run("model_full", 0, *model_args, "--trace", "timeline,insn")
+op1 = [e["name"] for e in slices(load(full), "regions") if e["name"].startswith("op.001.")]
+check(len(op1) == 1, f"model: regions op.001.*: {op1}")
+if op1:
+    check_region_window(op1[0], full, "op:1", *model_args)
+# A region that never runs: empty traces, and a warning naming it and the regions that ran.
+path, done = run("window_never", 0, *conv_args, "--trace", "insn", "--trace-window",
+                 "region:no_such_region")
+check(len(insn_rows(path)) == 0, "a region that never ran: insn.csv is not empty")
+check(re.search(r"warn.*--trace-window region:no_such_region: region \"no_such_region\" never "
+                r"ran, so the traces are empty \(regions that ran: 3x3_s1_same_12x12x8_20\)",
+                done.stdout + done.stderr),
+      f"no warning for a region that never ran: {done.stdout + done.stderr}")
+
 # The cap stops the file and says so.
 path, _ = run("timeline_cap", 0, vta, "--firmware", "vta_conv2d", "--set",
               "firmware_args=[35,2,0,0]", "--trace", "timeline", "--trace-limit", "100")
