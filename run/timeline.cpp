@@ -107,8 +107,8 @@ int Timeline::track(const std::string& process, const std::string& name) {
 
 bool Timeline::wants(uint64_t begin, uint64_t end) {
   if (m_finished) return false;
-  if (end <= m_limits.window_begin && begin < m_limits.window_begin) return false;
-  if (begin >= m_limits.window_end) return false;
+  if (end <= m_limits.begin() && begin < m_limits.begin()) return false;
+  if (begin >= m_limits.end()) return false;
   if (m_events >= m_limits.max_rows) {
     m_truncated = true;
     return false;
@@ -120,8 +120,8 @@ void Timeline::slice(int track, const std::string& name, uint64_t begin, uint64_
                      const std::string& args_json) {
   if (end < begin) end = begin;
   if (!wants(begin, end == begin ? begin + 1 : end)) return;
-  begin = std::max(begin, m_limits.window_begin);
-  end = std::min(end, m_limits.window_end);
+  begin = std::max(begin, m_limits.begin());
+  end = std::min(end, m_limits.end());
   const Track& t = m_tracks.at(track);
   std::string e = "{\"name\":" + quote(name) + ",\"ph\":\"X\",\"ts\":" + timestamp(begin) +
                   ",\"dur\":" + timestamp(end - begin) + ",\"pid\":" + std::to_string(t.pid) +
@@ -164,7 +164,9 @@ void Timeline::finish(const std::string& note) {
         ",\"truncated_reason\":" + quote("event cap of " + std::to_string(m_limits.max_rows) +
                                          " reached (raise --trace-limit or narrow --trace-window)");
   }
-  if (m_limits.window_begin != 0 || m_limits.window_end != UINT64_MAX) {
+  if (m_limits.live) {
+    m_buffer += ",\"window\":" + quote(m_limits.live->label);
+  } else if (m_limits.window_begin != 0 || m_limits.window_end != UINT64_MAX) {
     m_buffer += ",\"window\":[" + std::to_string(m_limits.window_begin) + "," +
                 (m_limits.window_end == UINT64_MAX ? std::string("null")
                                                    : std::to_string(m_limits.window_end)) +

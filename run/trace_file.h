@@ -6,14 +6,29 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 namespace accsim {
+
+// A window that follows a firmware region (--trace-window region:NAME or op:N): closed until the
+// region begins, then [begin, end) of its latest run. The run moves it as region events arrive;
+// traces read it at every row, so they keep every run of the region.
+struct LiveWindow {
+  uint64_t begin = UINT64_MAX;
+  uint64_t end = UINT64_MAX;  // exclusive; UINT64_MAX while the region runs
+  std::string label;          // "region:invoke", for messages and the timeline
+};
 
 struct TraceLimits {
   uint64_t window_begin = 0;
   uint64_t window_end = UINT64_MAX;  // exclusive
   uint64_t max_rows = UINT64_MAX;
+  std::shared_ptr<LiveWindow> live;  // when set, it is the window (window_begin/end unused)
+
+  uint64_t begin() const { return live ? live->begin : window_begin; }
+  uint64_t end() const { return live ? live->end : window_end; }
+  bool in_window(uint64_t cycle) const { return cycle >= begin() && cycle < end(); }
 };
 
 class TraceFile {
@@ -28,7 +43,7 @@ class TraceFile {
   // True if a row at `cycle` should be written (inside the window, cap not reached). Callers
   // format the row only then, keeping the cost of an idle trace to this test.
   bool wants(uint64_t cycle) {
-    if (cycle < m_limits.window_begin || cycle >= m_limits.window_end) return false;
+    if (!m_limits.in_window(cycle)) return false;
     if (m_rows >= m_limits.max_rows) {
       m_truncated = true;
       return false;

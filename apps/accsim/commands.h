@@ -37,6 +37,7 @@ struct SweepOptions {
   std::string plot;             // .svg/.png of results.csv (gnuplot)
   bool slurm = false;           // submit the unfinished points as Slurm arrays and follow them
   std::string slurm_args;       // extra sbatch options for --slurm
+  std::string slurm_setup;      // a file of shell lines the job script runs first
 };
 
 struct ReportOptions {

@@ -10,6 +10,7 @@
 #include "accsim_plugin.h"
 #include "commands.h"
 #include "exit_codes.h"
+#include "trace_window.h"
 
 namespace {
 
@@ -27,6 +28,16 @@ std::string check_positive_cycles(std::string& text) {
   if (digits_only && text.find_first_not_of('0') != std::string::npos) return "";
   return "expected a positive number of cycles, got \"" + text +
          "\" (set simulation.max_cycles=0 for no limit)";
+}
+
+// -j N: a positive count. Checked after parsing (one line, exit 2): CLI11 would read "-1" into
+// a size_t as 2^64-1, and 0 would run nothing.
+bool parse_jobs(const std::string& text, size_t& jobs) {
+  const bool digits_only = !text.empty() && text.size() < 10 &&
+                           text.find_first_not_of("0123456789") == std::string::npos;
+  if (!digits_only || std::stoul(text) == 0) return false;
+  jobs = std::stoul(text);
+  return true;
 }
 
 }  // namespace
@@ -78,8 +89,9 @@ int sc_main(int argc, char* argv[]) {
   std::string trace_window;
   run_cmd
       ->add_option("--trace-window", trace_window,
-                   "Only trace cycles A to B (A:B, B exclusive; either may be empty)")
-      ->type_name("A:B");
+                   "Only trace cycles A to B (A:B, B exclusive; either may be empty), every "
+                   "run of a firmware region (region:NAME) or a model operator (op:N)")
+      ->type_name("A:B|region:NAME|op:N");
   run_cmd
       ->add_option("--trace-limit", run.trace_limits.max_rows,
                    "At most N rows per trace file (default 10000000)")
@@ -108,7 +120,10 @@ int sc_main(int argc, char* argv[]) {
       "sweep", "Run the points of a sweep spec in parallel into results.csv (docs/sweeps.md)");
   sweep_cmd->add_option("spec", sweep.spec, "Sweep spec JSON (with --collect: or a sweep dir)")
       ->required();
-  sweep_cmd->add_option("-j,--jobs", sweep.jobs, "Points run at once")->capture_default_str();
+  std::string sweep_jobs = "1";
+  sweep_cmd->add_option("-j,--jobs", sweep_jobs, "Points run at once (N > 0)")
+      ->type_name("N")
+      ->capture_default_str();
   sweep_cmd->add_option("--out", sweep.out_dir, "Sweep directory (default: the spec's \"out\")");
   sweep_cmd->add_option("--point", sweep.point, "Run only point N (what emitted jobs do)");
   sweep_cmd->add_option("--emit-jobs", sweep.emit_jobs,
@@ -125,6 +140,11 @@ int sc_main(int argc, char* argv[]) {
       ->add_option("--slurm-args", sweep.slurm_args,
                    "Extra sbatch options for --slurm, e.g. \"-p short -A proj --time=30\"")
       ->needs(slurm_flag);
+  sweep_cmd
+      ->add_option("--slurm-setup", sweep.slurm_setup,
+                   "Shell lines (module load, export LD_LIBRARY_PATH=...) the job script of "
+                   "--slurm or --emit-jobs runs before accsim")
+      ->type_name("FILE");
   slurm_flag->excludes("--point")
       ->excludes("--emit-jobs")
       ->excludes("--collect")
@@ -136,7 +156,11 @@ int sc_main(int argc, char* argv[]) {
   report_cmd->add_option("dirs", report.dirs, "Run output directories")->required();
   report_cmd->add_flag("--csv", report.csv, "Machine-readable CSV instead of tables");
   report_cmd->add_flag("--all", report.all, "Compare: list every stat, not only differing ones");
-  report_cmd->add_option("--stats", report.stats, "Only stats matching these globs (a.*.b)")
+  report_cmd
+      ->add_option("--stats", report.stats,
+                   "Only stats matching these patterns (* any text, ? one character), "
+                   "comma-separated or --stats repeated: 'region.*.cycles,cpu.*'")
+      ->type_name("PATTERN")
       ->delimiter(',')
       ->allow_extra_args(false);
   report_cmd->add_option("--top", report.top, "Functions listed (0 = all)")->capture_default_str();
@@ -157,23 +181,17 @@ int sc_main(int argc, char* argv[]) {
   }
 
   if (!trace_window.empty()) {
-    const auto colon = trace_window.find(':');
-    try {
-      if (colon == std::string::npos) throw std::invalid_argument("no colon");
-      const std::string a = trace_window.substr(0, colon), b = trace_window.substr(colon + 1);
-      size_t used = 0;
-      if (!a.empty()) run.trace_limits.window_begin = std::stoull(a, &used);
-      if (!a.empty() && used != a.size()) throw std::invalid_argument(a);
-      if (!b.empty()) run.trace_limits.window_end = std::stoull(b, &used);
-      if (!b.empty() && used != b.size()) throw std::invalid_argument(b);
-      if (run.trace_limits.window_end <= run.trace_limits.window_begin) {
-        throw std::invalid_argument("empty window");
-      }
-    } catch (const std::exception&) {
-      std::fprintf(stderr, "--trace-window: expected A:B with cycle numbers A < B, got \"%s\"\n",
-                   trace_window.c_str());
+    const std::string problem = parse_trace_window(trace_window, run.trace_limits);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "--trace-window: %s\n", problem.c_str());
       return kExitUsageError;
     }
+  }
+
+  if (*sweep_cmd && !parse_jobs(sweep_jobs, sweep.jobs)) {
+    std::fprintf(stderr, "--jobs: expected a positive number of points run at once, got \"%s\"\n",
+                 sweep_jobs.c_str());
+    return kExitUsageError;
   }
 
   spdlog::set_pattern("accsim: %l: %v");

@@ -686,6 +686,12 @@ std::vector<PlotPanel> report_panels(const std::vector<RunRecord>& runs, size_t 
 }  // namespace
 
 int report_command(const ReportOptions& options, const GlobalOptions& global) {
+  for (const auto& pattern : options.stats) {
+    const std::string problem = glob_problem(pattern);
+    if (problem.empty()) continue;
+    std::fprintf(stderr, "report: --stats \"%s\": %s\n", pattern.c_str(), problem.c_str());
+    return kExitUsageError;
+  }
   std::vector<RunRecord> runs;
   try {
     for (const auto& dir : options.dirs) runs.push_back(load_run(dir));
@@ -694,6 +700,17 @@ int report_command(const ReportOptions& options, const GlobalOptions& global) {
     return kExitUsageError;
   }
   label_runs(runs);
+  // A valid pattern that names no stat (a typo) would otherwise just leave the table short.
+  for (const auto& pattern : options.stats) {
+    bool matches = false;
+    for (const auto& run : runs) {
+      for (const auto& item : run.stats.items()) matches |= glob_match(pattern, item.key());
+    }
+    if (!matches) {
+      std::fprintf(stderr, "report: warning: --stats \"%s\" matches no stat of these runs\n",
+                   pattern.c_str());
+    }
+  }
   // The op tables (per operator, by type) stand for the op.* stats unless --stats or --all
   // ask for the stat list itself.
   const bool op_tables = options.stats.empty() && !options.all;

@@ -69,18 +69,20 @@ std::vector<std::string> device_waveforms(const fs::path& dir) {
 
 }  // namespace
 
-void prepare_run_dir(const fs::path& dir) {
+size_t prepare_run_dir(const fs::path& dir) {
   prepare_output_dir(dir);
   std::vector<std::string> names(run_file::all().begin(), run_file::all().end());
   for (const auto& waveform : device_waveforms(dir)) names.push_back(waveform);
+  size_t removed = 0;
   for (const auto& name : names) {
     std::error_code ec;
-    fs::remove(dir / name, ec);
+    removed += fs::remove(dir / name, ec) ? 1 : 0;
     if (ec) {
       throw std::runtime_error("cannot remove " + (dir / name).string() +
                                " of an earlier run: " + ec.message());
     }
   }
+  return removed;
 }
 
 void write_text_file(const fs::path& file, const std::string& text) {

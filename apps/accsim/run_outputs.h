@@ -41,8 +41,8 @@ const std::vector<const char*>& all();
 void prepare_output_dir(const std::filesystem::path& dir);
 // prepare_output_dir, then removes the files an earlier run left there (only run_file::all()
 // and waveforms, *.fst; nothing else in the directory is touched), so that every file in it is
-// this run's.
-void prepare_run_dir(const std::filesystem::path& dir);
+// this run's. Returns how many files of an earlier run it removed.
+size_t prepare_run_dir(const std::filesystem::path& dir);
 void write_text_file(const std::filesystem::path& file, const std::string& text);
 // Writes config.json, stats.json, stats.txt, host.json, then manifest.json listing every run
 // file present (the traces included).

@@ -1,5 +1,7 @@
 #include "run_setup.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -97,7 +99,11 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
           ? fs::path("traces") / (cfg.at("name").get<std::string>() + "-" + workload_stem)
           : fs::path(options.out_dir);
   try {
-    prepare_run_dir(setup.out_dir);
+    // Said, because the earlier run's results are gone (a --out reused by mistake).
+    if (const size_t removed = prepare_run_dir(setup.out_dir)) {
+      spdlog::info("{}: replaced the earlier run there ({} of its files removed)",
+                   setup.out_dir.string(), removed);
+    }
   } catch (const std::runtime_error& e) {
     std::fprintf(stderr, "--out: %s\n", e.what());
     return std::nullopt;

@@ -61,6 +61,15 @@ void RunTraces::put(char c) {
 
 void RunTraces::attach(soc::Soc& soc, const cpu::ElfImage& image) {
   soc.sim_control().set_console([this](char c) { put(c); });
+  if (m_options.trace_limits.live) {
+    m_region_window = std::make_unique<RegionWindow>(m_options.trace_limits.live);
+    RegionWindow* window = m_region_window.get();
+    soc.sim_control().add_region_listener([window](const RegionEvent& e) { window->on_region(e); });
+    if (wants("fst")) {
+      spdlog::warn("--trace-window {}: waveforms (fst) follow cycle windows only; written whole",
+                   m_options.trace_limits.live->label);
+    }
+  }
   try {
     open(soc, image);
   } catch (const std::runtime_error& e) {
@@ -129,6 +138,9 @@ void RunTraces::finish(soc::Soc& soc, const RunStatus& status) {
     }
   }
   for (const auto& note : soc.cpu().memory().trace_notes()) spdlog::warn("{}", note);
+  if (m_region_window && !m_region_window->never_ran_warning().empty()) {
+    spdlog::warn("{}", m_region_window->never_ran_warning());
+  }
 }
 
 }  // namespace accsim::cli

@@ -14,6 +14,7 @@
 #include "run_setup.h"
 #include "soc.h"
 #include "timeline_recorder.h"
+#include "trace_window.h"
 
 namespace accsim::cli {
 
@@ -52,6 +53,7 @@ class RunTraces {
   std::unique_ptr<TimelineRecorder> m_timeline;
   std::unique_ptr<InstructionTrace> m_insn;
   ObserverFanout m_observers;
+  std::unique_ptr<RegionWindow> m_region_window;  // --trace-window region:NAME / op:N
 };
 
 }  // namespace accsim::cli

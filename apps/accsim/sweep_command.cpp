@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <set>
 
 #include "commands.h"
@@ -14,6 +15,7 @@
 #include "report_plot.h"
 #include "run_outputs.h"
 #include "sweep_jobs.h"
+#include "sweep_lock.h"
 #include "sweep_point_dir.h"
 #include "sweep_results.h"
 #include "sweep_runner.h"
@@ -90,6 +92,27 @@ void write_sweep_json(const Loaded& loaded) {
   write_text_file(loaded.out / "sweep.json", doc.dump(2) + "\n");
 }
 
+// The sweep directory's lock (sweep_lock.h), or null after printing why it cannot be had.
+std::unique_ptr<SweepLock> lock_sweep_dir(const fs::path& out, const GlobalOptions& global) {
+  try {
+    prepare_output_dir(out);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "--out: %s\n", e.what());
+    return nullptr;
+  }
+  try {
+    auto lock = std::make_unique<SweepLock>(out);
+    if (!lock->stale_holder().empty() && !global.quiet) {
+      std::fprintf(stderr, "sweep: note: taking over %s of a sweep that did not end (%s)\n",
+                   lock->path().c_str(), lock->stale_holder().c_str());
+    }
+    return lock;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "sweep: %s\n", e.what());
+    return nullptr;
+  }
+}
+
 // Writes results.csv (and the plot) from the point directories; returns the exit code.
 int collect(const Loaded& loaded, const SweepOptions& options, const GlobalOptions& global) {
   std::vector<PointOutcome> outcomes;
@@ -136,11 +159,13 @@ int run_one(const Loaded& loaded, size_t index, const SweepOptions& options,
 
 // Submits the unfinished points to Slurm, follows them, then collects as a local sweep does.
 int sweep_on_slurm(const Loaded& loaded, const std::vector<const SweepPoint*>& todo, size_t skipped,
-                   const SweepOptions& options, const GlobalOptions& global) {
+                   const std::string& setup, const SweepOptions& options,
+                   const GlobalOptions& global) {
   const SlurmSweepOptions slurm{fs::absolute(loaded.spec.file),
                                 loaded.out,
                                 self_executable(),
                                 options.slurm_args,
+                                setup,
                                 skipped,
                                 global.quiet};
   const SlurmSweepOutcome outcome = run_sweep_on_slurm(loaded.spec, todo, slurm);
@@ -172,7 +197,37 @@ int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
     return kExitUsageError;
   }
   const SweepSpec& spec = loaded.spec;
-  if (options.collect) return collect(loaded, options, global);
+  const bool job_script = options.slurm || !options.emit_jobs.empty();
+  std::string setup;
+  if (!options.slurm_setup.empty() && !job_script) {
+    std::fprintf(stderr,
+                 "--slurm-setup: needs --slurm or --emit-jobs (it goes into the job script)\n");
+    return kExitUsageError;
+  }
+  if (!options.slurm_setup.empty()) {
+    try {
+      setup = read_slurm_setup(options.slurm_setup);
+    } catch (const std::runtime_error& e) {
+      std::fprintf(stderr, "--slurm-setup: %s\n", e.what());
+      return kExitUsageError;
+    }
+  }
+  // The jobs may run on other nodes, which read and write the sweep directory.
+  const std::string local = node_local_prefix(loaded.out);
+  if (job_script && !local.empty()) {
+    std::fprintf(stderr,
+                 "sweep: warning: the sweep directory %s is under %s, which other nodes of a "
+                 "cluster do not share: their points' results would not arrive (use --out on a "
+                 "shared file system)\n",
+                 loaded.out.c_str(), local.c_str());
+  }
+  // Every mode but --point (the emitted jobs of one sweep, run side by side) owns the directory,
+  // taken once the spec is known good, so that a spec error leaves nothing behind.
+  std::unique_ptr<SweepLock> lock;
+  if (options.collect) {
+    lock = lock_sweep_dir(loaded.out, global);
+    return lock ? collect(loaded, options, global) : kExitUsageError;
+  }
   if (!check_inputs(spec)) return kExitUsageError;
 
   if (options.point) {
@@ -183,6 +238,8 @@ int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
     }
     return run_one(loaded, *options.point, options, global);
   }
+  lock = lock_sweep_dir(loaded.out, global);
+  if (!lock) return kExitUsageError;
   try {
     write_sweep_json(loaded);
   } catch (const std::exception& e) {
@@ -192,7 +249,7 @@ int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
 
   if (!options.emit_jobs.empty()) {
     const auto files = emit_jobs(spec, fs::absolute(spec.file), loaded.out, self_executable(),
-                                 fs::absolute(options.emit_jobs));
+                                 fs::absolute(options.emit_jobs), setup);
     if (!global.quiet) {
       std::fprintf(stderr,
                    "sweep: %zu jobs in %s, Slurm array script %s\n"
@@ -209,7 +266,7 @@ int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
     if (options.force || !point_finished(loaded.out / point.name, point)) todo.push_back(&point);
   }
   const size_t skipped = spec.points.size() - todo.size();
-  if (options.slurm) return sweep_on_slurm(loaded, todo, skipped, options, global);
+  if (options.slurm) return sweep_on_slurm(loaded, todo, skipped, setup, options, global);
   if (!global.quiet) {
     std::fprintf(stderr, "sweep: %s: %zu points", spec.file.c_str(), spec.points.size());
     if (skipped) std::fprintf(stderr, ", %zu already done", skipped);

@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
 
 #include "sweep_point_dir.h"
 
@@ -30,7 +35,7 @@ std::string job_line(const fs::path& accsim, const fs::path& spec_file, const fs
 }
 
 JobFiles emit_jobs(const SweepSpec& spec, const fs::path& spec_file, const fs::path& out,
-                   const fs::path& accsim, const fs::path& jobs_file) {
+                   const fs::path& accsim, const fs::path& jobs_file, const std::string& setup) {
   std::string jobs;
   for (size_t i = 0; i < spec.points.size(); ++i) {
     jobs += job_line(accsim, spec_file, out, i) + "\n";
@@ -60,7 +65,11 @@ JobFiles emit_jobs(const SweepSpec& spec, const fs::path& spec_file, const fs::p
       "/slurm-%A_%a.log\n"
       "# Slurm caps array task ids below MaxArraySize (default 1001): larger sweeps are\n"
       "# submitted in chunks, `sbatch --array=0-999 THIS 1000` running points 1000 to 1999\n"
-      "# (the optional argument is added to the task id; accsim sweep --slurm does this).\n"
+      "# (the optional argument is added to the task id; accsim sweep --slurm does this).\n" +
+      // Before `set -u`: module systems' shell functions often read unset variables.
+      (setup.empty() ? std::string()
+                     : "# --slurm-setup: the environment of the run\n" + setup +
+                           (setup.back() == '\n' ? "" : "\n") + "# end of --slurm-setup\n") +
       "set -euo pipefail\n"
       "offset=${1:-0}\n"
       "line=$(sed -n \"$((SLURM_ARRAY_TASK_ID + offset + 1))p\" " +
@@ -72,6 +81,30 @@ JobFiles emit_jobs(const SweepSpec& spec, const fs::path& spec_file, const fs::p
   fs::permissions(sbatch, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
                   fs::perm_options::add);
   return {jobs_file, sbatch};
+}
+
+std::string read_slurm_setup(const fs::path& file) {
+  std::error_code ec;
+  if (fs::is_directory(file, ec)) {
+    throw std::runtime_error(file.string() + ": a directory, not a file of shell lines");
+  }
+  std::ifstream in(file, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in) throw std::runtime_error(file.string() + ": cannot read: " + std::strerror(errno));
+  return text.str();
+}
+
+std::string node_local_prefix(const fs::path& dir) {
+  const fs::path normal = dir.lexically_normal();
+  for (const char* local : {"/tmp", "/var/tmp", "/dev/shm"}) {
+    const fs::path prefix(local);
+    if (std::mismatch(prefix.begin(), prefix.end(), normal.begin(), normal.end()).first ==
+        prefix.end()) {
+      return local;
+    }
+  }
+  return "";
 }
 
 std::vector<std::string> split_words(const std::string& text) {

@@ -25,9 +25,18 @@ struct JobFiles {
 std::string job_line(const std::filesystem::path& accsim, const std::filesystem::path& spec_file,
                      const std::filesystem::path& out, size_t index);
 
+// `setup`: shell lines (--slurm-setup FILE's text: `module load`, exports) that the .sbatch
+// script runs before the point's command; empty for none.
 JobFiles emit_jobs(const SweepSpec& spec, const std::filesystem::path& spec_file,
                    const std::filesystem::path& out, const std::filesystem::path& accsim,
-                   const std::filesystem::path& jobs_file);
+                   const std::filesystem::path& jobs_file, const std::string& setup = "");
+
+// The text of --slurm-setup FILE; throws std::runtime_error naming FILE when it cannot be read.
+std::string read_slurm_setup(const std::filesystem::path& file);
+
+// The node-local file system `dir` is on ("/tmp", "/var/tmp", "/dev/shm"), which other nodes
+// of a cluster do not see; empty when it is on none of them. `dir` is absolute.
+std::string node_local_prefix(const std::filesystem::path& dir);
 
 // `text` split into words as a POSIX shell would for simple quoting: whitespace separates,
 // '...' and "..." group (no escapes or expansions). For --slurm-args.

@@ -29,6 +29,14 @@ bool glob_match(const std::string& pattern, const std::string& name) {
   return p == pattern.size();
 }
 
+std::string glob_problem(const std::string& pattern) {
+  if (pattern.empty()) return "an empty pattern";
+  const size_t bad = pattern.find_first_of("[]{}\\");
+  if (bad == std::string::npos) return "";
+  return std::string("'") + pattern[bad] +
+         "' is not supported (patterns take * for any text and ? for one character)";
+}
+
 std::vector<std::string> stat_columns(const std::vector<std::string>& patterns,
                                       const std::vector<PointOutcome>& outcomes,
                                       std::vector<std::string>* unmatched) {

@@ -20,6 +20,9 @@ struct SweepTable {
 
 // `*` matches any run of characters (dots included), `?` one character.
 bool glob_match(const std::string& pattern, const std::string& name);
+// Why glob_match() cannot take `pattern` (empty if it can): `[`, `]`, `{`, `}` and `\` would
+// match only themselves, so a shell-style class or set would silently match nothing.
+std::string glob_problem(const std::string& pattern);
 
 // The stat columns: each pattern in order, a glob replaced by its sorted matches (skipping
 // names already chosen); `unmatched` gets the patterns nothing matched.

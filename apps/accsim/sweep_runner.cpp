@@ -1,6 +1,7 @@
 #include "sweep_runner.h"
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -57,10 +58,16 @@ pid_t start_point(const SweepPoint& point, const RunnerOptions& options) {
   argv.push_back(nullptr);
 
   std::fflush(nullptr);
+  const pid_t sweep_pid = getpid();
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
   if (pid == 0) {
     setpgid(0, 0);
+    // The point dies with its sweep, even a SIGKILLed one (which cannot pass anything on).
+    // SIGTERM: the run still writes its outputs, unmarked, so a re-run starts it again. If the
+    // sweep died before prctl(), the child was already reparented: give up at once.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != sweep_pid) _exit(128 + SIGTERM);
     const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) _exit(126);
     dup2(fd, STDOUT_FILENO);

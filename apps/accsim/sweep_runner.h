@@ -1,7 +1,8 @@
 // Runs sweep points as child processes of the accsim binary (`accsim run -q ... --out DIR`),
 // at most `jobs` at a time, writing each point's markers as it ends. Children get their own
 // process group: Ctrl-C reaches the sweep, which stops starting points, passes SIGINT on to
-// the running ones and leaves them unmarked, so a re-run resumes them.
+// the running ones and leaves them unmarked, so a re-run resumes them. A sweep killed outright
+// (SIGKILL) takes its running points with it (PR_SET_PDEATHSIG), leaving no orphans.
 #pragma once
 
 #include <csignal>

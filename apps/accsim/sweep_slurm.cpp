@@ -128,7 +128,7 @@ class SlurmSweep {
   SlurmSweepOutcome run() {
     InterruptGuard guard;
     const JobFiles files = emit_jobs(m_spec, m_options.spec_file, m_options.out, m_options.accsim,
-                                     m_options.out / "slurm-jobs.txt");
+                                     m_options.out / "slurm-jobs.txt", m_options.setup);
     // Stale markers would read as this submission's results before its tasks start.
     for (const SweepPoint* point : m_points) begin_point(m_options.out / point->name, *point);
     if (const int code = submit(files.sbatch); code != kExitOk) return {code, {}};

@@ -18,6 +18,7 @@ struct SlurmSweepOptions {
   std::filesystem::path out;        // the sweep directory (absolute)
   std::filesystem::path accsim;     // the binary each task runs (this one)
   std::string sbatch_args;          // extra sbatch options, split like a shell would
+  std::string setup;                // lines the job script runs before accsim (--slurm-setup)
   size_t already_done = 0;          // points skipped because finished, for done/total
   bool quiet = false;
 };

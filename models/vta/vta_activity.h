@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <systemc>
 
@@ -14,9 +15,10 @@ class VtaActivitySink {
  public:
   virtual ~VtaActivitySink() = default;
   // `module` ("fetch", "load", "compute", "store") executed stream instruction `index`,
-  // disassembled as `text`.
+  // disassembled as `text`; a LOAD/STORE also gives the byte address of its first DRAM element.
   virtual void instruction(const std::string& module, uint64_t index, const std::string& text,
-                           const sc_core::sc_time& begin, const sc_core::sc_time& end) = 0;
+                           std::optional<uint64_t> dram_address, const sc_core::sc_time& begin,
+                           const sc_core::sc_time& end) = 0;
   // `module` waited (for tokens, or fetch for queue space); `what` says for what.
   virtual void waited(const std::string& module, const std::string& what,
                       const sc_core::sc_time& begin, const sc_core::sc_time& end) = 0;

@@ -293,6 +293,11 @@ uint64_t VtaCore::alu(const vta_compute_insn_t& c) {
   return compute_cycles(c);
 }
 
+std::optional<uint64_t> VtaCore::dram_address(const vta_mem_insn_t& m) const {
+  if (m.memory_type >= m_dram_base.size()) return std::nullopt;
+  return m_dram_base[m.memory_type] + uint64_t(m.dram_base) * m_shape.element_bytes(m.memory_type);
+}
+
 std::string disassemble(const vta_layout_t& layout, const vta_insn_t& insn) {
   char buf[256];
   const auto flags = [](const vta_deps_t& d) {
@@ -306,7 +311,7 @@ std::string disassemble(const vta_layout_t& layout, const vta_insn_t& insn) {
   const unsigned op = vta_insn_opcode(insn);
   if (op == VTA_OPCODE_LOAD || op == VTA_OPCODE_STORE) {
     const vta_mem_insn_t m = vta_decode_mem(insn);
-    std::snprintf(buf, sizeof buf, "%s %s sram %u dram %u y %u x %u stride %u pad %u/%u/%u/%u%s",
+    std::snprintf(buf, sizeof buf, "%s %s sram %u dram 0x%x y %u x %u stride %u pad %u/%u/%u/%u%s",
                   op == VTA_OPCODE_LOAD ? "LOAD" : "STORE", memory_type_name(m.memory_type),
                   m.sram_base, m.dram_base, m.y_size, m.x_size, m.x_stride, m.y_pad_0, m.y_pad_1,
                   m.x_pad_0, m.x_pad_1, flags(m.deps).c_str());

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -56,6 +57,8 @@ class VtaCore {
   // MMIO base registers).
   void set_dram_base(unsigned memory_type, uint64_t byte_address);
   uint64_t dram_base(unsigned memory_type) const { return m_dram_base.at(memory_type); }
+  // The byte address a LOAD/STORE's first DRAM element is at (none for a bad memory type).
+  std::optional<uint64_t> dram_address(const vta_mem_insn_t& insn) const;
 
   // Each executes one instruction and returns the cycles of its own datapath (decode, padding,
   // GEMM/ALU iterations); DMA time is the DramPort's business. Throws VtaError.
@@ -97,8 +100,8 @@ class VtaCore {
   std::vector<uint8_t> m_store_row;  // STORE's DRAM row (store module only)
 };
 
-// "LOAD INP sram 0 dram 0x100 y 1 x 16 stride 16 pad 0/0/0/0 | pop_next push_prev" style
-// disassembly for error messages and traces.
+// "LOAD INP sram 0 dram 0x100 y 1 x 16 stride 16 pad 0/0/0/0 pop_next push_prev" style
+// disassembly for error messages and traces (dram: the instruction's field, in elements).
 std::string disassemble(const vta_layout_t& layout, const vta_insn_t& insn);
 const char* memory_type_name(unsigned memory_type);
 

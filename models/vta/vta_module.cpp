@@ -317,7 +317,7 @@ void VtaModule::fetch_thread() {
     }
     if (m_sink) {
       m_sink->instruction("fetch", 0, "dispatch " + std::to_string(count) + " instructions",
-                          launched, sc_core::sc_time_stamp());
+                          std::nullopt, launched, sc_core::sc_time_stamp());
     }
     set_wait(m_fetch, Wait::kDone);
   }
@@ -395,8 +395,11 @@ void VtaModule::module_loop(Unit& unit) {
     execute(unit, unit.current);
     if (!m_status.running()) return;
     if (m_sink) {
-      m_sink->instruction(unit.name, unit.current.index, disassemble(m_core.layout(), insn), begin,
-                          sc_core::sc_time_stamp());
+      const std::optional<uint64_t> dram = opcode == VTA_OPCODE_LOAD || opcode == VTA_OPCODE_STORE
+                                               ? m_core.dram_address(vta_decode_mem(insn))
+                                               : std::nullopt;
+      m_sink->instruction(unit.name, unit.current.index, disassemble(m_core.layout(), insn), dram,
+                          begin, sc_core::sc_time_stamp());
     }
     unit.tokens = pushes;
     set_wait(unit, Wait::kTokenSpace);

@@ -14,7 +14,8 @@ VtaTimeline::VtaTimeline(TimelineSink& sink) : m_sink(sink) {
 }
 
 void VtaTimeline::instruction(const std::string& module, uint64_t index, const std::string& text,
-                              const sc_core::sc_time& begin, const sc_core::sc_time& end) {
+                              std::optional<uint64_t> dram_address, const sc_core::sc_time& begin,
+                              const sc_core::sc_time& end) {
   // The slice's name is the opcode and memory type ("LOAD INP", "GEMM", "ALU"); the full
   // disassembly goes into its arguments.
   const size_t space = text.find(' ');
@@ -22,9 +23,14 @@ void VtaTimeline::instruction(const std::string& module, uint64_t index, const s
   if ((name == "LOAD" || name == "STORE" || name == "ALU") && space != std::string::npos) {
     name += " " + text.substr(space + 1, text.find(' ', space + 1) - space - 1);
   }
-  m_sink.slice(track(module), name, begin, end,
-               "{\"index\":" + std::to_string(index) + ",\"insn\":" + Timeline::quote(text) + "}",
-               TimelineSink::Empty::kInstant);
+  std::string args = "{\"index\":" + std::to_string(index) + ",\"insn\":" + Timeline::quote(text);
+  if (dram_address) {
+    // Hex like the DMA bursts' addresses, so an instruction and its bursts line up.
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "0x%08llx", static_cast<unsigned long long>(*dram_address));
+    args += std::string(",\"dram_address\":\"") + hex + "\"";
+  }
+  m_sink.slice(track(module), name, begin, end, args + "}", TimelineSink::Empty::kInstant);
 }
 
 void VtaTimeline::waited(const std::string& module, const std::string& what,

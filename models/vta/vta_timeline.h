@@ -18,7 +18,8 @@ class VtaTimeline : public VtaActivitySink {
   explicit VtaTimeline(TimelineSink& sink);
 
   void instruction(const std::string& module, uint64_t index, const std::string& text,
-                   const sc_core::sc_time& begin, const sc_core::sc_time& end) override;
+                   std::optional<uint64_t> dram_address, const sc_core::sc_time& begin,
+                   const sc_core::sc_time& end) override;
   void waited(const std::string& module, const std::string& what, const sc_core::sc_time& begin,
               const sc_core::sc_time& end) override;
   void dma(const std::string& module, bool write, uint64_t address, uint64_t bytes,

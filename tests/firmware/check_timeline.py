@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """--trace timeline and --trace insn on real firmware: the timeline is valid Chrome Trace Event
-JSON with the expected tracks and slices, the cycle window and the event cap behave, a failed
-run still leaves valid JSON, and the instruction trace stays inside its window.
+JSON with the expected tracks and slices (VTA LOAD/STORE with their DRAM byte address in hex),
+the cycle window, the region and operator windows and the event cap behave, a failed run still
+leaves valid JSON, and the instruction trace stays inside its window.
 
 usage: check_timeline.py ACCSIM CONFIG_DIR OUT_DIR
 """
 import csv
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -67,6 +69,21 @@ check(any(e["name"].startswith("ALU") for e in compute), "no ALU slice on the co
 check(all("insn" in e.get("args", {}) for e in compute if not e["name"].startswith("wait")),
       "compute slices without their instruction")
 check(any(e["name"] == "LOAD INP" for e in slices(doc, "load")), "no LOAD INP on the load track")
+# LOAD/STORE name their DRAM place in hex: the field (elements) and the byte address, which
+# is where the instruction's first DMA burst goes.
+mem_slices = [e for track in ["load", "store"] for e in slices(doc, track)
+              if e["name"].startswith(("LOAD", "STORE"))]
+check(len(mem_slices) > 0, "no LOAD/STORE slices")
+check(all(re.search(r" dram 0x[0-9a-f]+ ", e["args"]["insn"]) for e in mem_slices),
+      "a LOAD/STORE disassembly without its dram field in hex: " +
+      next((e["args"]["insn"] for e in mem_slices
+            if not re.search(r" dram 0x[0-9a-f]+ ", e["args"]["insn"])), ""))
+check(all(re.fullmatch(r"0x[0-9a-f]{8}", e["args"].get("dram_address", "")) for e in mem_slices),
+      "a LOAD/STORE slice without a hex dram_address")
+burst_addresses = {e["args"]["address"] for track in ["dma load", "dma store"]
+                   for e in slices(doc, track)}
+check(any(e["args"].get("dram_address") in burst_addresses for e in mem_slices),
+      "no LOAD/STORE's dram_address is the address of a DMA burst")
 check(len(slices(doc, "function")) > 10, "too few function slices")
 functions = {e["name"] for e in slices(doc, "function")}
 check("main" in functions, f"main missing from the function track: {sorted(functions)[:10]}")
@@ -108,6 +125,65 @@ check(all(lo / mhz - 1e-9 <= e["ts"] and e["ts"] + e.get("dur", 0) <= hi / mhz +
 with open(os.path.join(path, "insn.csv")) as f:
     cycles = [int(r["cycle"]) for r in csv.DictReader(f)]
 check(cycles and lo <= min(cycles) and max(cycles) < hi, "insn window not respected")
+
+# A region window: the instruction trace holds exactly the unwindowed trace's rows inside the
+# region's run, and every timeline event lies inside it.
+def region_cycles(doc, name):
+    mhz = doc["otherData"]["clock_mhz"]
+    runs = [(round(e["ts"] * mhz), round((e["ts"] + e["dur"]) * mhz))
+            for e in slices(doc, "regions") if e["name"] == name]
+    check(len(runs) == 1, f"region {name}: {len(runs)} runs on the timeline, expected 1")
+    return runs[0] if runs else (0, 0)
+
+
+def insn_rows(path):
+    file = os.path.join(path, "insn.csv")
+    check(os.path.exists(file), f"{file} missing")
+    if not os.path.exists(file):
+        return []
+    with open(file) as f:
+        return list(csv.reader(f))[1:]
+
+
+def check_region_window(name, full_path, window_arg, *args):
+    begin, end = region_cycles(load(full_path), name)
+    path, done = run("window_" + window_arg.replace(":", "_"), 0, *args, "--trace",
+                     "timeline,insn", "--trace-window", window_arg)
+    want = [r for r in insn_rows(full_path) if begin <= int(r[0]) < end]
+    got = insn_rows(path)
+    check(len(want) > 0 and got == want,
+          f"{window_arg}: insn.csv has {len(got)} rows, the region's {len(want)} expected")
+    doc = load(path)
+    mhz = doc["otherData"]["clock_mhz"]
+    events = [e for e in doc["traceEvents"] if e["ph"] in "XC"]
+    check(len(events) > 0 and all(begin / mhz - 1e-6 <= e["ts"] and
+                                  e["ts"] + e.get("dur", 0) <= end / mhz + 1e-6 for e in events),
+          f"{window_arg}: timeline events outside the region")
+    check(doc["otherData"].get("window") == window_arg,
+          f"{window_arg}: otherData.window is {doc['otherData'].get('window')!r}")
+    check("never ran" not in done.stdout + done.stderr, f"{window_arg}: warned it never ran")
+
+
+conv_args = (vta, "--firmware", "vta_conv2d", "--set", "firmware_args=[35,2,0,0]")
+check_region_window("3x3_s1_same_12x12x8_20", os.path.join(out, "timeline_vta"),
+                    "region:3x3_s1_same_12x12x8_20", *conv_args)
+# An operator of a --model run: op:1 is the region op.001.<opname>.
+model = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fuzz", "tflite",
+                     "seed_network_small_mixed.tflite")
+model_args = ("--model", model)
+full, _ = run("model_full", 0, *model_args, "--trace", "timeline,insn")
+op1 = [e["name"] for e in slices(load(full), "regions") if e["name"].startswith("op.001.")]
+check(len(op1) == 1, f"model: regions op.001.*: {op1}")
+if op1:
+    check_region_window(op1[0], full, "op:1", *model_args)
+# A region that never runs: empty traces, and a warning naming it and the regions that ran.
+path, done = run("window_never", 0, *conv_args, "--trace", "insn", "--trace-window",
+                 "region:no_such_region")
+check(len(insn_rows(path)) == 0, "a region that never ran: insn.csv is not empty")
+check(re.search(r"warn.*--trace-window region:no_such_region: region \"no_such_region\" never "
+                r"ran, so the traces are empty \(regions that ran: 3x3_s1_same_12x12x8_20\)",
+                done.stdout + done.stderr),
+      f"no warning for a region that never ran: {done.stdout + done.stderr}")
 
 # The cap stops the file and says so.
 path, _ = run("timeline_cap", 0, vta, "--firmware", "vta_conv2d", "--set",

@@ -4,7 +4,7 @@
 # temporary directory, free loopback ports; MaxArraySize=3 so the 4-point spec needs two
 # arrays), then checks that
 #   - `accsim sweep --slurm` submits, follows and collects the same results.csv as -j 2, and
-#     names the failing point;
+#     names the failing point; every task runs the --slurm-setup lines before its point;
 #   - run again after a point lost its result, it re-submits only the unfinished points;
 #   - the raw path (--emit-jobs, sbatch --wait of the script in two chunks, --collect) agrees;
 #   - sbatch's refusal is passed on; tasks that leave no result are named with their logs;
@@ -58,9 +58,14 @@ same_results() {
 
 expect_exit 1 "$out/local.log" "$accsim" sweep "$spec" --out "$out/local" -j 2
 
-# 1. accsim sweep --slurm: two arrays (MaxArraySize 3), progress, the failure named.
+# 1. accsim sweep --slurm: two arrays (MaxArraySize 3), progress, the failure named; the
+# setup's lines run in every task (a `module load` stand-in: a function, under no `set -u`).
+cat >"$out/setup.sh" <<'SETUP'
+setup_env() { echo "accsim-test-setup: ${ACCSIM_TEST_UNSET_VARIABLE}ran"; }
+setup_env
+SETUP
 expect_exit 1 "$out/slurm.log" "$accsim" sweep "$spec" --out "$out/slurm" --slurm \
-  --slurm-args "--time=5 --job-name=accsim-test"
+  --slurm-args "--time=5 --job-name=accsim-test" --slurm-setup "$out/setup.sh"
 cat "$out/slurm.log"
 same_results "$out/slurm" "--slurm"
 [[ $(grep -c 'submitted Slurm job [0-9]*: ' "$out/slurm.log") -eq 2 ]] ||
@@ -70,6 +75,8 @@ grep -q 'ETA' "$out/slurm.log" || fail "no ETA in the progress lines"
 grep -q 'without results on Slurm: 003_limited[^ ]* (failed, exit 1); the same command' \
   "$out/slurm.log" || fail "the failed point was not named with how to re-submit it"
 ls "$out"/slurm/slurm-*_*.log >/dev/null 2>&1 || fail "no Slurm task logs in the sweep directory"
+[[ $(grep -l '^accsim-test-setup: ran$' "$out"/slurm/slurm-*_*.log | wc -l) -eq 4 ]] ||
+  fail "the --slurm-setup lines did not run in all 4 tasks"
 
 # 2. Re-submission: a lost result (000) and the failed point go again, the others stay.
 rm "$out"/slurm/000_*/done

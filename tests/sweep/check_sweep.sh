@@ -5,6 +5,9 @@
 #   resume       a sweep interrupted midway resumes without re-running finished points
 #   parallel     --emit-jobs run by GNU parallel, then --collect: the same results.csv
 #   report       report on one and two runs (text, CSV, plot); stats.txt agrees with stats.json
+#   lock         (SPEC of points that spin until stopped, tests/sweep/data/hang_sweep.json) a
+#                second sweep on a running sweep's directory is refused naming the first; a
+#                SIGKILLed sweep takes its points with it; its stale lock is taken over
 set -uo pipefail
 mode=$1 accsim=$2 spec=$3 out=$4
 fail() { echo "FAIL: $*"; exit 1; }
@@ -134,6 +137,64 @@ PY
     grep -q 'no plot: gnuplot is not installed' "$out/plot.log" || fail "missing gnuplot not said"
   fi
   echo "report: one run, two runs, CSV and plot"
+  ;;
+lock)
+  expect=$(dirname "$0")/../cli/expect.sh
+  pids=()
+  trap 'kill -KILL "${pids[@]}" 2>/dev/null' EXIT  # nothing of this test outlives it
+  # The `accsim run` children of sweep $1 once both points run (-j 2); empty if they never do.
+  points_of() {
+    local found=()
+    for _ in $(seq 1 500); do
+      mapfile -t found < <(pgrep -P "$1")
+      [[ ${#found[@]} -eq 2 ]] && break
+      sleep 0.02
+    done
+    [[ ${#found[@]} -eq 2 ]] && echo "${found[@]}"
+  }
+  # Processes of $@ still alive (a zombie is not: it has ended, unreaped).
+  alive() {
+    for p in "$@"; do
+      state=$(awk '/^State:/ {print $2}' "/proc/$p/status" 2>/dev/null)
+      [[ -n $state && $state != Z ]] && echo "$p"
+    done
+  }
+  "$accsim" sweep "$spec" --out "$out/s" -j 2 2>"$out/first.log" &
+  first=$!
+  pids+=("$first")
+  read -r -a children <<<"$(points_of "$first")"
+  pids+=("${children[@]}")
+  [[ ${#children[@]} -eq 2 ]] || { cat "$out/first.log"; fail "the sweep did not start its points"; }
+  # timeout: without the lock the second sweep would spin too (its points end on its SIGINT).
+  bash "$expect" --one-line 2 \
+    "^sweep: $out/s: another accsim sweep is running in this directory \\(pid $first on host [^,]+, lock file $out/s/sweep.lock\\); wait for it or stop it$" \
+    timeout -s INT 10 "$accsim" sweep "$spec" --out "$out/s" -j 2 ||
+    fail "a second sweep on the same directory was not refused"
+  # SIGKILL cannot be passed on by the sweep; its points must still end with it.
+  kill -KILL "$first"
+  wait "$first" 2>/dev/null
+  for _ in $(seq 1 250); do
+    [[ -z $(alive "${children[@]}") ]] && break
+    sleep 0.02
+  done
+  left=$(alive "${children[@]}")
+  [[ -z $left ]] || fail "points of the SIGKILLed sweep still run 5 s later (pids $left)"
+  [[ -f $out/s/sweep.lock ]] || fail "the killed sweep left no lock file (test premise)"
+  # The lock left behind is stale: the next sweep takes it over, says so, and runs.
+  "$accsim" sweep "$spec" --out "$out/s" -j 2 2>"$out/second.log" &
+  second=$!
+  pids+=("$second")
+  read -r -a children <<<"$(points_of "$second")"
+  pids+=("${children[@]}")
+  [[ ${#children[@]} -eq 2 ]] || { cat "$out/second.log"; fail "the stale lock blocked the sweep"; }
+  kill -INT "$second"
+  wait "$second"
+  code=$?
+  [[ $code -eq 130 ]] || { cat "$out/second.log"; fail "the second sweep exited $code, not 130"; }
+  grep -q "^sweep: note: taking over $out/s/sweep.lock of a sweep that did not end (pid $first on host " \
+    "$out/second.log" || { cat "$out/second.log"; fail "no note about the stale lock"; }
+  [[ ! -e $out/s/sweep.lock ]] || fail "the sweep did not remove its lock file"
+  echo "second sweep refused; a SIGKILLed sweep's points died with it; its stale lock was taken over"
   ;;
 *) fail "unknown mode $mode" ;;
 esac

@@ -28,6 +28,16 @@ TEST_CASE("glob matching for stat names") {
   CHECK_FALSE(glob_match("cpu.cycles", "cpu.cycles.x"));
 }
 
+TEST_CASE("glob syntax the matcher does not take is named, not silently matched literally") {
+  CHECK(glob_problem("op.*.cycles").empty());
+  CHECK(glob_problem("cpu.stall.?ata").empty());
+  CHECK(glob_problem("op.00[01].*") ==
+        "'[' is not supported (patterns take * for any text and ? for one character)");
+  CHECK(glob_problem("op.{1,2}.cycles").rfind("'{' is not supported", 0) == 0);
+  CHECK(glob_problem("a\\.b").rfind("'\\' is not supported", 0) == 0);
+  CHECK(glob_problem("") == "an empty pattern");
+}
+
 TEST_CASE("results csv has one row per point in spec order") {
   const auto spec = parse_sweep_spec(
       ojson::parse(R"({"base": "b", "axes": {"k.lanes": [4, 8], "k.args": [[1, 2]]},

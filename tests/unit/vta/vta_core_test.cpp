@@ -251,7 +251,7 @@ TEST_CASE("disassembly names the opcode, fields and flags", "[vta][core]") {
   auto m = mem(VTA_OPCODE_LOAD, VTA_MEM_WGT, 1, 2, 3, 4, 5);
   m.deps.pop_next = 1;
   CHECK(disassemble(l, vta_encode_mem(&m)) ==
-        "LOAD WGT sram 1 dram 2 y 3 x 4 stride 5 pad 0/0/0/0 pop_next");
+        "LOAD WGT sram 1 dram 0x2 y 3 x 4 stride 5 pad 0/0/0/0 pop_next");
   auto a = compute(VTA_OPCODE_ALU, 0, 1, 2, 3);
   a.alu_opcode = VTA_ALU_MAX;
   a.use_imm = 1;
@@ -259,4 +259,16 @@ TEST_CASE("disassembly names the opcode, fields and flags", "[vta][core]") {
   a.deps.push_next = 1;
   CHECK(disassemble(l, vta_encode_compute(&l, &a)) ==
         "ALU MAX imm -128 uop 0..1 iter 2x3 dst 0,0 src 0,0 push_next");
+}
+
+TEST_CASE("a LOAD/STORE's DRAM byte address: the base register plus dram x element bytes",
+          "[vta][core]") {
+  VtaShape shape;
+  VtaCore core(shape, VtaTiming{});
+  core.set_dram_base(VTA_MEM_WGT, 0x40000000);
+  const auto m = mem(VTA_OPCODE_LOAD, VTA_MEM_WGT, 1, 2, 3, 4, 5);
+  CHECK(core.dram_address(m) == 0x40000000 + 2 * uint64_t(shape.element_bytes(VTA_MEM_WGT)));
+  auto bad = m;
+  bad.memory_type = 7;
+  CHECK_FALSE(core.dram_address(bad).has_value());
 }
