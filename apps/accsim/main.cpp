@@ -94,7 +94,8 @@ int sc_main(int argc, char* argv[]) {
       ->type_name("A:B|region:NAME|op:N");
   run_cmd
       ->add_option("--trace-limit", run.trace_limits.max_rows,
-                   "At most N rows per trace file (default 10000000)")
+                   "Cap every trace file at N rows (events of timeline.json, lines of "
+                   "console.log, cycles of the .fst waveforms; default 10000000)")
       ->type_name("N");
   run.trace_limits.max_rows = 10'000'000;
   run_cmd->add_option("--max-cycles", run.max_cycles, "Fail the run after N cycles (N > 0)")
