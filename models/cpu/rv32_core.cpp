@@ -121,13 +121,13 @@ std::string Rv32Core::where(uint32_t pc, const DecodedInsn* insn) const {
 }
 
 void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn,
-                    const std::string& reason) {
+                    const std::string& why) {
   m_trapped = true;
   if (!m_csr.mtvec_written) {
     std::string message = std::string(trap_cause_name(cause)) + " at " + where(m_pc, insn);
-    if (!reason.empty()) {
+    if (!why.empty()) {
       m_halted = true;
-      m_halt_message = message + ": " + reason;
+      m_halt_message = message + ": " + why;
       m_next_pc = m_pc;
       request_stop();
       return;
