@@ -7,11 +7,24 @@
 # folder as links into the source and build trees (accsim_data_link), so a build-tree accsim
 # finds its data as an installed one does and neither has a path of the trees compiled in.
 # docs/plugins.md and docs/firmware.md walk through building against the SDK.
+#
+# The installed docs link as they do in the source tree, so every relative link is rewritten at
+# install time (cmake/InstallDocLinks.cmake) to where its target was installed, or, for a file
+# the install does not copy, replaced by its text and the file's path in accsim's source. Each
+# install rule below records what it copies (accsim_doc_map); tests/sdk walks the installed
+# docs' links and fails on a dangling one.
 include(CMakePackageConfigHelpers)
 
 set(ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR ${CMAKE_INSTALL_INCLUDEDIR}/accsim/plugin)
 set(ACCSIM_INSTALL_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/accsim)
 set(ACCSIM_INSTALL_FIRMWARE_SDK_DIR ${ACCSIM_INSTALL_DATA_DIR}/firmware-sdk)
+
+# accsim_doc_map(SOURCE DEST): the file or folder SOURCE (absolute) is installed as DEST
+# (relative to the prefix), for the installed docs' links.
+set(ACCSIM_DOC_MAP "")
+function(accsim_doc_map source destination)
+  set(ACCSIM_DOC_MAP ${ACCSIM_DOC_MAP} "${source}=${destination}" PARENT_SCOPE)
+endfunction()
 
 # accsim_data_link(PATH TARGET): <build>/share/accsim/PATH links to TARGET (made afresh at each
 # configure, so nothing stale stays).
@@ -26,11 +39,13 @@ endfunction()
 # The simulator and its data folder.
 install(TARGETS accsim RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/configs/ DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/configs)
+accsim_doc_map(${ACCSIM_SOURCE_DIR}/configs ${ACCSIM_INSTALL_DATA_DIR}/configs)
 accsim_data_link(configs ${ACCSIM_SOURCE_DIR}/configs)
 # The RTL the shipped configs name relative to themselves ("../rtl/cfu/simd_mac/cfu.v"), and the
 # mnv2 CFU's, verilated at run time for sizes other than the built-in model's.
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/rtl/ DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/rtl
         FILES_MATCHING PATTERN "*.v" PATTERN "*.md")
+accsim_doc_map(${ACCSIM_SOURCE_DIR}/rtl ${ACCSIM_INSTALL_DATA_DIR}/rtl)
 accsim_data_link(rtl ${ACCSIM_SOURCE_DIR}/rtl)
 if(ACCSIM_HAVE_FIRMWARE)
   install(DIRECTORY ${ACCSIM_FIRMWARE_DIR}/ DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/firmware
@@ -47,6 +62,7 @@ if(ACCSIM_HAVE_VERILATOR_RUNTIME)
     endif()
     get_filename_component(subdir ${relative} DIRECTORY)
     install(FILES ${header} DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/runtime/${subdir})
+    accsim_doc_map(${header} ${ACCSIM_INSTALL_DATA_DIR}/runtime/${relative})
     accsim_data_link(runtime/${relative} ${header})
   endforeach()
 endif()
@@ -59,23 +75,33 @@ install(FILES ${ACCSIM_SOURCE_DIR}/firmware_stub/accsim_firmwareConfig.cmake
         DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR})
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/firmware_stub/hal ${ACCSIM_SOURCE_DIR}/firmware_stub/link
         DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR})
+foreach(part accsim_firmwareConfig.cmake riscv32-accsim.cmake hal link)
+  accsim_doc_map(${ACCSIM_SOURCE_DIR}/firmware_stub/${part} ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR}/${part})
+endforeach()
 file(GLOB device_registers ${ACCSIM_SOURCE_DIR}/models/devices/*/*_regs.h)
 foreach(header ${device_registers})
   get_filename_component(device_dir ${header} DIRECTORY)
   get_filename_component(kind ${device_dir} NAME)
   install(FILES ${header} DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR}/hal/include/${kind})
+  get_filename_component(name ${header} NAME)
+  accsim_doc_map(${header} ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR}/hal/include/${kind}/${name})
 endforeach()
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/examples/firmware/
         DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/examples/firmware)
+accsim_doc_map(${ACCSIM_SOURCE_DIR}/examples/firmware ${ACCSIM_INSTALL_DATA_DIR}/examples/firmware)
 install(FILES ${ACCSIM_SOURCE_DIR}/docs/firmware.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+accsim_doc_map(${ACCSIM_SOURCE_DIR}/docs/firmware.md ${CMAKE_INSTALL_DOCDIR}/firmware.md)
 
 # The plug-in SDK. The headers go flat into include/accsim/plugin (config.h into jsonconfig/
 # below it), as their relative includes expect.
 foreach(header ${ACCSIM_PLUGIN_HEADERS})
+  get_filename_component(name ${header} NAME)
   if(header MATCHES "/jsonconfig/")
     install(FILES ${header} DESTINATION ${ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR}/jsonconfig)
+    accsim_doc_map(${header} ${ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR}/jsonconfig/${name})
   else()
     install(FILES ${header} DESTINATION ${ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR})
+    accsim_doc_map(${header} ${ACCSIM_INSTALL_PLUGIN_INCLUDE_DIR}/${name})
   endif()
 endforeach()
 install(FILES ${ACCSIM_PLUGIN_VERSION_HEADER}
@@ -92,4 +118,15 @@ install(FILES ${CMAKE_BINARY_DIR}/accsimConfig.cmake ${CMAKE_BINARY_DIR}/accsimC
         DESTINATION ${ACCSIM_INSTALL_CMAKE_DIR})
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/examples/plugins/
         DESTINATION ${ACCSIM_INSTALL_DATA_DIR}/examples/plugins)
+accsim_doc_map(${ACCSIM_SOURCE_DIR}/examples/plugins ${ACCSIM_INSTALL_DATA_DIR}/examples/plugins)
 install(FILES ${ACCSIM_SOURCE_DIR}/docs/plugins.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+accsim_doc_map(${ACCSIM_SOURCE_DIR}/docs/plugins.md ${CMAKE_INSTALL_DOCDIR}/plugins.md)
+
+# Last, once every doc is in place: their links, rewritten (see the top of this file).
+set(doc_links_script ${CMAKE_BINARY_DIR}/accsim_install_doc_links.cmake)
+file(CONFIGURE OUTPUT ${doc_links_script} CONTENT [==[
+set(ACCSIM_SOURCE_DIR [=[@ACCSIM_SOURCE_DIR@]=])
+set(ACCSIM_DOC_MAP [=[@ACCSIM_DOC_MAP@]=])
+include([=[@ACCSIM_SOURCE_DIR@/cmake/InstallDocLinks.cmake]=])
+]==] @ONLY)
+install(SCRIPT ${doc_links_script})

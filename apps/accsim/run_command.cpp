@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <sstream>
 #include <string>
 #include <systemc>
 
@@ -48,7 +49,11 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     regions = soc->make_region_profiler();
     traces.attach(*soc, setup->image);
   } catch (const std::invalid_argument& e) {  // a component the config names cannot be built
-    std::fprintf(stderr, "%s: %s\n", setup->config_name.c_str(), e.what());
+    // Each problem on its own line, naming the config (a Verilog top's ports: one per port).
+    std::istringstream problems(e.what());
+    for (std::string line; std::getline(problems, line);) {
+      std::fprintf(stderr, "%s: %s\n", setup->config_name.c_str(), line.c_str());
+    }
     return kExitUsageError;
   } catch (const std::runtime_error& e) {  // the ELF, the model or a trace file
     std::fprintf(stderr, "%s\n", e.what());

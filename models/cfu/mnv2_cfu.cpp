@@ -98,7 +98,7 @@ cpu::CfuIf::Result Mnv2Cfu::execute(uint16_t function_id, uint32_t in0, uint32_t
     r.error = std::string(name) + ": " + r.error;
     return r;
   }
-  m_instructions.record(funct7, issue, r.response_cycle);
+  m_instructions.record(funct7, funct3, issue, r.response_cycle);
   return r;
 }
 

@@ -65,7 +65,9 @@ class CfuIf {
     uint32_t value = 0;
     uint64_t accept_cycle = 0;    // cycle the CFU accepted the command (cmd_valid && cmd_ready)
     uint64_t response_cycle = 0;  // cycle rsp_valid rose with the result (kError: gave up)
-    std::string error;            // for kError: what the firmware did wrong
+    // kError: what the firmware did wrong; kIllegalInstruction: why, if the CFU can say (the
+    // CPU's message when no trap handler takes it).
+    std::string error;
   };
   virtual ~CfuIf() = default;
   // function_id = {funct7, funct3}; `issue_cycle` is when the CPU presents the command.
@@ -73,13 +75,18 @@ class CfuIf {
                          uint64_t issue_cycle) = 0;
 };
 
-// The CPU without a CFU: every custom-0 instruction is illegal.
+// The CPU without a CFU: every custom-0 instruction is illegal (as on VexRiscv without one:
+// a firmware's trap handler sees it). Unhandled, the run says the architecture lacks the CFU
+// rather than only "illegal instruction": the usual cause is a CFU firmware on the wrong config.
 class NoCfu : public CfuIf {
  public:
   Result execute(uint16_t, uint32_t, uint32_t, uint64_t issue_cycle) override {
     Result r;
     r.status = Result::Status::kIllegalInstruction;
     r.accept_cycle = r.response_cycle = issue_cycle;
+    r.error =
+        "a custom-0 (CFU) instruction, and this architecture has no cfu section (add one: "
+        "docs/cfu.md)";
     return r;
   }
 };

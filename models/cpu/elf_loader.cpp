@@ -16,7 +16,10 @@ constexpr uint32_t kPfX = 1;
 constexpr uint32_t kShtSymtab = 2;
 constexpr uint32_t kEfRiscvRvc = 0x1;
 constexpr uint32_t kEfRiscvFloatAbi = 0x6;
+constexpr uint8_t kSttNotype = 0;
 constexpr uint8_t kSttFunc = 2;
+constexpr uint32_t kShfAlloc = 0x2;
+constexpr uint32_t kShfExecinstr = 0x4;
 
 std::string hex(uint64_t v) {
   char buf[24];
@@ -36,8 +39,11 @@ class Reader {
     std::memcpy(&value, m_bytes.data() + offset, sizeof(T));
     return value;
   }
+  bool fits(uint64_t offset, uint64_t length) const {
+    return offset <= m_bytes.size() && length <= m_bytes.size() - offset;
+  }
   void check(uint64_t offset, uint64_t length, const char* what) const {
-    if (offset > m_bytes.size() || length > m_bytes.size() - offset) {
+    if (!fits(offset, length)) {
       fail(std::string(what) + " at file offset " + hex(offset) + " (+" + std::to_string(length) +
            " bytes) lies past the end of the file (" + std::to_string(m_bytes.size()) +
            " bytes): truncated or corrupt ELF");
@@ -52,6 +58,97 @@ class Reader {
   const std::vector<uint8_t>& m_bytes;
   const std::string& m_origin;
 };
+
+// An executable section: its index and range (its labels are code; see read_symbols).
+struct CodeSection {
+  uint32_t index = 0;
+  uint32_t address = 0;
+  uint32_t size = 0;
+};
+
+// A NUL-terminated string at `offset` of a string table, bounded by its size.
+std::string table_string(const Reader& r, uint32_t table_off, uint32_t table_size,
+                         uint32_t offset) {
+  if (offset >= table_size) return "";
+  const char* str = reinterpret_cast<const char*>(r.data() + table_off + offset);
+  return std::string(str, strnlen(str, table_size - offset));
+}
+
+// The executable sections, each named for the symbol table's fallback.
+std::vector<CodeSection> read_code_sections(const Reader& r, uint32_t shoff, uint32_t shnum,
+                                            uint32_t shentsize, uint32_t shstrndx,
+                                            SymbolTable& symbols) {
+  // Names are a nicety: a missing or corrupt name table only loses them.
+  uint32_t names_off = 0, names_size = 0;
+  const uint64_t names_sh = uint64_t{shoff} + uint64_t{shstrndx} * shentsize;
+  if (shstrndx < shnum && r.fits(names_sh, 40)) {
+    names_off = r.get<uint32_t>(names_sh + 16, "sh_offset");
+    names_size = r.get<uint32_t>(names_sh + 20, "sh_size");
+    if (!r.fits(names_off, names_size)) names_size = 0;
+  }
+  std::vector<CodeSection> sections;
+  for (uint32_t i = 0; i < shnum; ++i) {
+    const uint64_t sh = uint64_t{shoff} + uint64_t{i} * shentsize;
+    r.check(sh, 40, "section header");
+    const uint32_t flags = r.get<uint32_t>(sh + 8, "sh_flags");
+    if ((flags & (kShfAlloc | kShfExecinstr)) != (kShfAlloc | kShfExecinstr)) continue;
+    CodeSection section{i, r.get<uint32_t>(sh + 12, "sh_addr"),
+                        r.get<uint32_t>(sh + 20, "sh_size")};
+    std::string name = table_string(r, names_off, names_size, r.get<uint32_t>(sh, "sh_name"));
+    if (name.empty()) name = "section_" + std::to_string(i);
+    symbols.add_section(name, section.address, section.size);
+    sections.push_back(section);
+  }
+  return sections;
+}
+
+// Typed functions wherever they are, and plain labels of hand-written assembly in executable
+// sections (not the assembler's mapping symbols "$x..." or local ".L" labels).
+void read_symbols(const Reader& r, uint32_t shoff, uint32_t shnum, uint32_t shentsize,
+                  ElfImage& image) {
+  const uint16_t shstrndx = r.get<uint16_t>(50, "e_shstrndx");
+  const std::vector<CodeSection> code =
+      read_code_sections(r, shoff, shnum, shentsize, shstrndx, image.symbols);
+  const auto code_section = [&code](uint16_t index, uint32_t value) {
+    for (const CodeSection& s : code) {
+      if (s.index == index && value >= s.address && value - s.address < s.size) return true;
+    }
+    return false;
+  };
+  for (uint32_t i = 0; i < shnum; ++i) {
+    const uint64_t sh = uint64_t{shoff} + uint64_t{i} * shentsize;
+    r.check(sh, 40, "section header");
+    if (r.get<uint32_t>(sh + 4, "sh_type") != kShtSymtab) continue;
+    const uint32_t sym_off = r.get<uint32_t>(sh + 16, "sh_offset");
+    const uint32_t sym_size = r.get<uint32_t>(sh + 20, "sh_size");
+    const uint32_t link = r.get<uint32_t>(sh + 24, "sh_link");
+    if (link >= shnum)
+      r.fail("symbol table links to section " + std::to_string(link) + " of " +
+             std::to_string(shnum));
+    const uint64_t strsh = uint64_t{shoff} + uint64_t{link} * shentsize;
+    r.check(strsh, 40, "string table header");
+    const uint32_t str_off = r.get<uint32_t>(strsh + 16, "sh_offset");
+    const uint32_t str_size = r.get<uint32_t>(strsh + 20, "sh_size");
+    r.check(sym_off, sym_size, "symbol table");
+    r.check(str_off, str_size, "string table");
+    for (uint64_t s = sym_off; s + 16 <= uint64_t{sym_off} + sym_size; s += 16) {
+      const uint32_t name = r.get<uint32_t>(s, "st_name");
+      const uint32_t value = r.get<uint32_t>(s + 4, "st_value");
+      const uint32_t size = r.get<uint32_t>(s + 8, "st_size");
+      const uint8_t type = r.get<uint8_t>(s + 12, "st_info") & 0xF;
+      const uint16_t shndx = r.get<uint16_t>(s + 14, "st_shndx");
+      if (name >= str_size) continue;
+      std::string text = table_string(r, str_off, str_size, name);
+      if (type == kSttFunc) {
+        image.symbols.add({std::move(text), value, size});
+      } else if (type == kSttNotype && !text.empty() && text[0] != '$' &&
+                 text.rfind(".L", 0) != 0 && code_section(shndx, value)) {
+        image.symbols.add({std::move(text), value, size, /*label=*/true});
+      }
+    }
+    break;
+  }
+}
 
 }  // namespace
 
@@ -125,36 +222,7 @@ ElfImage parse_elf(const std::vector<uint8_t>& bytes, const std::string& origin)
   if (image.segments.empty()) r.fail("ELF has no loadable segment");
 
   // Symbols are optional (stripped files still run; diagnostics just lose names).
-  if (shoff != 0 && shnum != 0 && shentsize >= 40) {
-    for (uint32_t i = 0; i < shnum; ++i) {
-      const uint64_t sh = uint64_t{shoff} + uint64_t{i} * shentsize;
-      r.check(sh, 40, "section header");
-      if (r.get<uint32_t>(sh + 4, "sh_type") != kShtSymtab) continue;
-      const uint32_t sym_off = r.get<uint32_t>(sh + 16, "sh_offset");
-      const uint32_t sym_size = r.get<uint32_t>(sh + 20, "sh_size");
-      const uint32_t link = r.get<uint32_t>(sh + 24, "sh_link");
-      if (link >= shnum)
-        r.fail("symbol table links to section " + std::to_string(link) + " of " +
-               std::to_string(shnum));
-      const uint64_t strsh = uint64_t{shoff} + uint64_t{link} * shentsize;
-      r.check(strsh, 40, "string table header");
-      const uint32_t str_off = r.get<uint32_t>(strsh + 16, "sh_offset");
-      const uint32_t str_size = r.get<uint32_t>(strsh + 20, "sh_size");
-      r.check(sym_off, sym_size, "symbol table");
-      r.check(str_off, str_size, "string table");
-      for (uint64_t s = sym_off; s + 16 <= uint64_t{sym_off} + sym_size; s += 16) {
-        const uint32_t name = r.get<uint32_t>(s, "st_name");
-        const uint32_t value = r.get<uint32_t>(s + 4, "st_value");
-        const uint32_t size = r.get<uint32_t>(s + 8, "st_size");
-        const uint8_t info = r.get<uint8_t>(s + 12, "st_info");
-        if ((info & 0xF) != kSttFunc || name >= str_size) continue;
-        const char* str = reinterpret_cast<const char*>(r.data() + str_off + name);
-        const size_t max_len = str_size - name;
-        image.symbols.add({std::string(str, strnlen(str, max_len)), value, size});
-      }
-      break;
-    }
-  }
+  if (shoff != 0 && shnum != 0 && shentsize >= 40) read_symbols(r, shoff, shnum, shentsize, image);
   image.symbols.finalize();
   return image;
 }

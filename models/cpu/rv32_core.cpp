@@ -120,10 +120,18 @@ std::string Rv32Core::where(uint32_t pc, const DecodedInsn* insn) const {
   return text;
 }
 
-void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn) {
+void Rv32Core::trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn,
+                    const std::string& why) {
   m_trapped = true;
   if (!m_csr.mtvec_written) {
     std::string message = std::string(trap_cause_name(cause)) + " at " + where(m_pc, insn);
+    if (!why.empty()) {
+      m_halted = true;
+      m_halt_message = message + ": " + why;
+      m_next_pc = m_pc;
+      request_stop();
+      return;
+    }
     if (cause != TrapCause::kIllegalInstruction && cause != TrapCause::kBreakpoint &&
         cause != TrapCause::kEcallFromM) {
       message += ", address " + hex32(tval);
@@ -334,7 +342,7 @@ void Rv32Core::csr_op(const DecodedInsn& d) {
 void Rv32Core::cfu_op(const DecodedInsn& d) {
   const CfuIf::Result r = m_cfu->execute(d.aux, m_x[d.rs1], m_x[d.rs2], m_timing.cycle());
   if (r.status == CfuIf::Result::Status::kIllegalInstruction) {
-    trap(TrapCause::kIllegalInstruction, d.raw, &d);
+    trap(TrapCause::kIllegalInstruction, d.raw, &d, r.error);
     return;
   }
   if (r.status == CfuIf::Result::Status::kError) {

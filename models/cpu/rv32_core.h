@@ -143,7 +143,9 @@ class Rv32Core {
   // `pc` is the instruction's; m_pc equals it unless the instruction only computes (step).
   template <Op kOp>
   void execute(const DecodedInsn& d, uint32_t pc, uint64_t& cycle);
-  void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn);
+  // `why`: when there is more to say than the cause (a CFU instruction with no CFU); it
+  // replaces the generic ending of the message when no handler takes the trap.
+  void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn, const std::string& why = "");
   // trap() from the instruction loop: hands the loop's cycle over and takes it back.
   void trap(TrapCause cause, uint32_t tval, const DecodedInsn* insn, uint64_t& cycle);
   // Hands the fetches counted since the last fetch_stall to the memory (at the end of run).

@@ -229,7 +229,13 @@ std::vector<std::string> build_library(const RuntimeBuild& build, const std::str
     wrapper = build.wrapper(prefix, ports, obj.string());
   } catch (const std::runtime_error& e) {
     fs::remove_all(dir);  // a refused design leaves nothing behind
-    throw std::runtime_error(build.what + ": " + e.what());
+    // One problem a line, each naming what it is about.
+    std::string lines;
+    std::istringstream problems(e.what());
+    for (std::string line; std::getline(problems, line);) {
+      lines += (lines.empty() ? "" : "\n") + build.what + ": " + line;
+    }
+    throw std::runtime_error(lines);
   }
   std::ofstream(dir / "wrapper.cpp") << wrapper;
   // The Verilated runtime and accsim's own symbols come from the accsim executable, which

@@ -49,8 +49,8 @@ struct RuntimeBuild {
   std::string compile_step = "compiling the Verilated model";  // names the C++ step in errors
   // The wrapper's source, given the model's class name, its top's ports and the directory of
   // the Verilated code (to inspect what the design contains): it includes "<prefix>.h" and
-  // defines the factory the caller looks up. Throws std::runtime_error with a one-line reason,
-  // e.g. a port the interface needs that the top module lacks.
+  // defines the factory the caller looks up. Throws std::runtime_error with one line per
+  // reason, e.g. each port the interface needs that the top module lacks.
   std::function<std::string(const std::string& prefix, const std::vector<VerilatedPort>& ports,
                             const std::string& obj_dir)>
       wrapper;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "cfu_ports.h"
 #include "closed_design.h"
 #include "runtime_verilator.h"
 
@@ -14,7 +15,7 @@ namespace {
 
 // Bumped whenever the wrapper or the transactor's layout changes, so stale builds are not
 // loaded.
-constexpr const char* kWrapperVersion = "accsim-runtime-cfu-3";
+constexpr const char* kWrapperVersion = "accsim-runtime-cfu-4";
 
 // The user's CFU behind the transactor. `closed`: the design keeps all its state in the
 // Verilated model's symbol table (closed_design.h), which lazy clocking needs; otherwise the
@@ -52,11 +53,18 @@ std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
   build.prefix = "Vuser_cfu";
   build.key = kWrapperVersion;
   build.compile_step = "compiling the Verilated CFU";
-  // A port CFU-Playground's interface needs and the top lacks shows as the compiler's first
-  // error, which names it.
-  // Lazy clocking's precondition, decided once per build.
-  build.wrapper = [&note](const std::string& prefix, const std::vector<rtl::VerilatedPort>&,
-                          const std::string& obj_dir) {
+  // The ports are checked before the wrapper is compiled: a misnamed one is named, one line
+  // per problem, as for a Verilog bus device. Then lazy clocking's precondition, decided once
+  // per build.
+  build.wrapper = [&note, &spec](const std::string& prefix,
+                                 const std::vector<rtl::VerilatedPort>& ports,
+                                 const std::string& obj_dir) {
+    const std::vector<std::string> problems = cfu_port_problems(spec.top, ports);
+    if (!problems.empty()) {
+      std::string lines;
+      for (const std::string& problem : problems) lines += (lines.empty() ? "" : "\n") + problem;
+      throw std::runtime_error(lines);
+    }
     const std::string outside = state_outside_model(obj_dir, prefix);
     if (note && !outside.empty()) {
       note("the design uses " + outside + ": it is evaluated every cycle, never skipped when idle");

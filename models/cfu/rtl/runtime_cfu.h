@@ -27,7 +27,8 @@ bool runtime_cfu_supported();
 
 // Builds (or finds in the cache) and loads the CFU. `note` receives progress lines (the first
 // build of a design takes seconds). Throws std::runtime_error with a one-line reason (missing
-// source, Verilator's first error, a missing CFU-Playground port, ...).
+// source, Verilator's first error, ...), or one line per port that does not fit
+// CFU-Playground's interface (cfu_ports.h).
 std::unique_ptr<CfuModel> load_runtime_cfu(const RuntimeCfuSpec& spec,
                                            const VerilatedCfuOptions& options,
                                            const std::function<void(const std::string&)>& note);

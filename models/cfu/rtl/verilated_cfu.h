@@ -102,7 +102,8 @@ class VerilatedCfu : public CfuModel {
     }
     r.response_cycle = m_last_response = m_cycle;
     r.value = m_top->rsp_payload_outputs_0;
-    m_instructions.record(CFU_FUNCT7(function_id), issue, r.response_cycle);
+    m_instructions.record(CFU_FUNCT7(function_id), CFU_FUNCT3(function_id), issue,
+                          r.response_cycle);
     return r;
   }
 
@@ -187,7 +188,7 @@ class VerilatedCfu : public CfuModel {
     Result r;
     r.status = Result::Status::kError;
     r.response_cycle = m_cycle;
-    m_instructions.record(CFU_FUNCT7(function_id), issue, m_cycle);
+    m_instructions.record(CFU_FUNCT7(function_id), CFU_FUNCT3(function_id), issue, m_cycle);
     r.error = "the RTL CFU did not " + std::string(what) + " function_id " +
               std::to_string(function_id) + " (funct7 " + std::to_string(CFU_FUNCT7(function_id)) +
               ", issued at cycle " + std::to_string(issue) + ") within " +

@@ -103,6 +103,18 @@ TEST_CASE("a trap without a handler stops with a one-line diagnostic", "[cpu][tr
   CHECK(h.core.halt_message().find('\n') == std::string::npos);
 }
 
+TEST_CASE("a CFU instruction without a CFU or a handler says the architecture has none",
+          "[cpu][traps]") {
+  CoreHarness h;  // its CFU is NoCfu: the CPU of an architecture without a cfu section
+  h.run({rv::nop(), rv::cfu(1, 2, 5, 0, 0)});
+  REQUIRE(h.core.halted());
+  CHECK_THAT(h.core.halt_message(),
+             Catch::Matches("illegal instruction at pc 0x00000004, instruction 0x[0-9a-f]{8} "
+                            "`cfu [^`]*`, cycle [0-9]+: a custom-0 \\(CFU\\) instruction, and "
+                            "this architecture has no cfu section \\(add one: docs/cfu.md\\)"));
+  CHECK(h.core.halt_message().find('\n') == std::string::npos);
+}
+
 TEST_CASE("the diagnostic names the enclosing function", "[cpu][traps]") {
   CoreHarness h;
   cpu::SymbolTable symbols;
