@@ -53,7 +53,9 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
       options.config.empty() ? default_config_path().string() : options.config;
   auto loaded = load_architecture(config_name, with_workload_overrides(options));
   if (!loaded) return std::nullopt;
-  RunSetup setup{config_name, std::move(*loaded)};
+  RunSetup setup;
+  setup.config_name = config_name;
+  setup.loaded = std::move(*loaded);
   const nlohmann::json& cfg = setup.loaded.effective;
 
   // A .tflite model (--model or workload.model) is checked before anything is simulated.
