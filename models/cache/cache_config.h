@@ -16,7 +16,7 @@ namespace accsim::cache {
 struct CacheTiming {
   CacheParams params;
   uint32_t hit_latency_cycles = 1;
-  uint32_t miss_overhead_cycles = 0;  // each L1 has its own default: icache_timing(), ...
+  uint32_t miss_overhead_cycles = 0;  // the L1s have their own: icache_timing(), dcache_timing()
   bool classify_misses = false;
   // Write-through stores: 0 = a store waits in the Memory stage until the bus takes its write
   // (VexRiscv full+cfu); N = a FIFO of N writes in front of the bus (what-if).

@@ -158,6 +158,11 @@ TEST_CASE("schema defaults: caches are CachesConfig's, each L1 with its own miss
   CHECK(text(caches_config_to_json(caches)) == text(caches_config_to_json(expected)));
 }
 
+TEST_CASE("a config's caches.uncached_regions replace the default list", "[defaults]") {
+  using namespace accsim::cache;
+  CHECK(caches_config_from_json(json{{"uncached_regions", json::array()}}, 1).uncached.empty());
+}
+
 TEST_CASE("schema defaults: a memory's timing, row buffer and L2 are the structs'", "[defaults]") {
   using namespace accsim;
   const json& ram = defaults_only().at("memories").at("ram");
