@@ -121,25 +121,19 @@ config::Diagnostic diagnostic_of(const config::LoadedConfig& loaded, const confi
 }  // namespace
 
 nlohmann::json core_defaults() {
-  nlohmann::json dcache = cache::cache_timing_to_json(cache::CacheTiming{});
-  // Not from CacheTiming: its initialiser (0) is neither the I$'s default (4) nor the D$'s (5),
-  // so the schema file keeps both.
-  dcache.erase("miss_overhead_cycles");
-  nlohmann::json icache = dcache;
-  icache.erase("write_buffer_depth");  // a D$ key only
-  nlohmann::json l2 = l2_params_to_json(L2Params{});
-  // The L2's shape keeps its defaults in the schema file: L2Params' CacheParams initialisers are
-  // the L1's (4K, 32-byte lines, write-through), not LiteX's L2 (8K, 16, write-back, allocate).
-  for (const char* key : {"size", "line_bytes", "ways", "write_policy", "write_allocate"}) {
-    l2.erase(key);
-  }
-  nlohmann::json memory = memory_timing_to_json(MemoryTimingParams{});
-  memory["l2"] = l2;
+  cache::CachesConfig caches;
+  caches.icache = cache::icache_timing();
+  caches.dcache = cache::dcache_timing();
+  // The optional sections' defaults, which apply when a memory has them.
+  MemoryTimingParams timing;
+  timing.row_buffer = RowBufferParams{};
+  nlohmann::json memory = memory_timing_to_json(timing);
+  memory["l2"] = l2_params_to_json(L2Params{});
   return {
       {"simulation", cpu::run_limits_to_json(cpu::CpuRunLimits{})},
       {"bus", bus_params_to_json(BusParams{})},
       {"cpu", cpu::core_config_to_json(cpu::CoreConfig{})},
-      {"caches", {{"icache", icache}, {"dcache", dcache}}},
+      {"caches", cache::caches_config_to_json(caches)},
       {"memories", memory},  // every entry's
       // The register map's, which the firmware's HAL uses too.
       {"sim_control", {{"base", config::to_hex(ACCSIM_SIMCTL_DEFAULT_BASE)}}},

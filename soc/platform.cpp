@@ -37,9 +37,9 @@ MemoryTimingParams memory_timing_from_json(const nlohmann::json& mem, const BusP
   t.beat_bytes = std::min(mem.at("width_bytes").get<uint64_t>(), bus.width_bytes);
   if (mem.contains("row_buffer")) {
     const auto& rb = mem.at("row_buffer");
-    t.row_bytes = config::as_u64(rb.at("row_size"));
-    t.banks = rb.at("banks").get<uint64_t>();
-    t.row_hit_cycles = rb.at("hit_latency_cycles").get<uint64_t>();
+    t.row_buffer =
+        RowBufferParams{config::as_u64(rb.at("row_size")), rb.at("banks").get<uint64_t>(),
+                        rb.at("hit_latency_cycles").get<uint64_t>()};
   }
   return t;
 }
@@ -47,10 +47,10 @@ MemoryTimingParams memory_timing_from_json(const nlohmann::json& mem, const BusP
 nlohmann::json memory_timing_to_json(const MemoryTimingParams& t) {
   nlohmann::json j = {{"latency_cycles", t.first_access_cycles},
                       {"cycles_per_beat", t.cycles_per_beat}};
-  if (t.row_bytes != 0) {
-    j["row_buffer"] = {{"row_size", config::to_size(t.row_bytes)},
-                       {"banks", t.banks},
-                       {"hit_latency_cycles", t.row_hit_cycles}};
+  if (t.row_buffer) {
+    j["row_buffer"] = {{"row_size", config::to_size(t.row_buffer->row_bytes)},
+                       {"banks", t.row_buffer->banks},
+                       {"hit_latency_cycles", t.row_buffer->hit_latency_cycles}};
   }
   return j;
 }

@@ -22,17 +22,16 @@ namespace accsim {
 
 class Stats;
 
-// The fabric's config structs and their keys ("bus", "memories.<name>"). The structs'
-// initialisers are the keys' defaults: the *_to_json writers give them to the schema
-// (soc::architecture_schema). Two kinds of key keep their default in
-// configs/schema/accsim.schema.json: a memory's width_bytes, which is not a field (the beat is
-// the narrower of it and the bus), and a row buffer's keys, for which MemoryTimingParams has no
-// default (its zeros mean "no row buffer").
+// The fabric's config structs and their keys ("bus", "memories.<name>", its "row_buffer"). The
+// structs' initialisers are the keys' defaults: the *_to_json writers give them to the schema
+// (soc::architecture_schema). A memory's width_bytes keeps its default in
+// configs/schema/accsim.schema.json: it is not a field (the beat is the narrower of it and the
+// bus).
 BusParams bus_params_from_json(const nlohmann::json& bus_section);
 nlohmann::json bus_params_to_json(const BusParams& params);
 MemoryTimingParams memory_timing_from_json(const nlohmann::json& memory_entry,
                                            const BusParams& bus);
-// The row buffer only when it is on (row_bytes != 0).
+// The row buffer only when it is on (given).
 nlohmann::json memory_timing_to_json(const MemoryTimingParams& timing);
 
 class Platform {

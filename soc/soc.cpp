@@ -18,7 +18,7 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
 
   // The CPU and its caches, on the bus as VexRiscv's two masters.
   cpu::CpuRunLimits limits = cpu::run_limits_from_json(cfg.at("simulation"));
-  limits.max_cycles = m_options.max_cycles;
+  limits.max_cycles = m_options.max_cycles;  // the run's: --max-cycles overrides the config's
   m_cpu = std::make_unique<cpu::CpuModule>(
       "cpu", clock(), cpu::core_config_from_json(cfg.at("cpu")),
       cache::caches_config_from_json(cfg.at("caches"), cfg.at("seed").get<uint64_t>()), status,

@@ -166,7 +166,7 @@ void Memory::report(Stats& stats) const {
   if (m_cache) {
     m_cache->report(stats, basename());
   }
-  if (m_timing.params().row_bytes != 0 && !m_cache) {
+  if (m_timing.params().row_buffer && !m_cache) {
     stats.set(p + "row_hits", m_timing.row_hits(), "Accesses to an already open DRAM row");
     stats.set(p + "row_misses", m_timing.row_misses(), "Accesses that opened a DRAM row");
   }

@@ -7,22 +7,31 @@
 // "first beat of an access takes L cycles and each further beat of a burst 1 cycle").
 //
 // DRAM may additionally model an open-row buffer: an access to the currently open row of its
-// bank costs `row_hit_cycles` for the first beat instead of `first_access_cycles`.
+// bank costs the buffer's `hit_latency_cycles` for the first beat instead of
+// `first_access_cycles`.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace accsim {
+
+// A DRAM's open-row buffer ("memories.<name>.row_buffer"); the initialisers are a section's
+// defaults when it is given.
+struct RowBufferParams {
+  uint64_t row_bytes = 2048;
+  uint64_t banks = 8;  // consecutive rows map to consecutive banks
+  uint64_t hit_latency_cycles = 4;
+};
 
 struct MemoryTimingParams {
   uint64_t first_access_cycles = 1;
   uint64_t cycles_per_beat = 1;
   uint64_t beat_bytes = 4;  // min(memory width, bus width): the narrower one limits a burst
-  // Row buffer (DRAM only); disabled when row_bytes == 0.
-  uint64_t row_bytes = 0;
-  uint64_t banks = 1;
-  uint64_t row_hit_cycles = 0;
+  // DRAM only, and only when its section is given: none = every access costs
+  // first_access_cycles.
+  std::optional<RowBufferParams> row_buffer;
 };
 
 // Beats of a `len`-byte access on a path `beat_bytes` wide: ceil(len / beat_bytes), at least one.
@@ -46,7 +55,8 @@ class MemoryTimingModel {
 
  private:
   MemoryTimingParams m_params;
-  // Row and bank of an offset by shift and mask when row_bytes and banks are powers of two
+  // Row and bank of an offset by shift and mask when the row buffer's row_bytes and banks are
+  // powers of two
   // (every shipped DRAM); 0 = divide.
   unsigned m_row_shift = 0;
   uint64_t m_bank_mask = 0;

@@ -61,6 +61,18 @@ nlohmann::json cache_params_to_json(const CacheParams& p) {
   };
 }
 
+CacheTiming icache_timing() {
+  CacheTiming t;
+  t.miss_overhead_cycles = 4;  // an I$ miss costs L + 11 = refill (L + 7) + 4
+  return t;
+}
+
+CacheTiming dcache_timing() {
+  CacheTiming t;
+  t.miss_overhead_cycles = 5;  // a D$ load-miss loop costs loop 5 + refill (L + 7) + 5
+  return t;
+}
+
 nlohmann::json cache_timing_to_json(const CacheTiming& t) {
   nlohmann::json j = cache_params_to_json(t.params);
   j["replacement"] = replacement_name(t.params.replacement);
@@ -75,10 +87,25 @@ CachesConfig caches_config_from_json(const nlohmann::json& section, uint64_t see
   CachesConfig c;
   if (section.contains("icache")) c.icache = timing_from_json(section.at("icache"), seed);
   if (section.contains("dcache")) c.dcache = timing_from_json(section.at("dcache"), seed + 1);
+  c.uncached.clear();  // the config's list replaces the default one
   for (const auto& r : section.at("uncached_regions")) {
     c.uncached.push_back({config::as_u64(r.at("base")), config::as_u64(r.at("size"))});
   }
   return c;
+}
+
+nlohmann::json caches_config_to_json(const CachesConfig& c) {
+  nlohmann::json j = {{"uncached_regions", nlohmann::json::array()}};
+  for (const AddressSpan& span : c.uncached) {
+    j["uncached_regions"].push_back(
+        {{"base", config::to_hex(span.base)}, {"size", config::to_size(span.size)}});
+  }
+  if (c.icache) {
+    j["icache"] = cache_timing_to_json(*c.icache);
+    j["icache"].erase("write_buffer_depth");  // a D$ key only
+  }
+  if (c.dcache) j["dcache"] = cache_timing_to_json(*c.dcache);
+  return j;
 }
 
 }  // namespace accsim::cache

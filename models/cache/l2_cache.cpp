@@ -110,7 +110,7 @@ void L2Cache::report_as(Stats& stats, const std::string& p) const {
   stats.set(p + "direct_bytes", m_direct_bytes,
             "Bytes DMA masters moved to and from the DRAM past the L2 (their own port)");
   stats.set(p + "dram_cycles", m_dram_cycles, "Cycles of DRAM accesses for fills and write-backs");
-  if (m_dram.params().row_bytes != 0) {
+  if (m_dram.params().row_buffer) {
     stats.set(p + "dram_row_hits", m_dram.row_hits(), "DRAM accesses to an already open row");
     stats.set(p + "dram_row_misses", m_dram.row_misses(), "DRAM accesses that opened a row");
   }

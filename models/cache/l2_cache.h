@@ -25,12 +25,13 @@ namespace accsim {
 
 class Stats;
 
-// Read from a "memories.<name>.l2" section. The initialisers of hit_latency_cycles,
-// cycles_per_beat and classify_misses are those keys' defaults (l2_params_to_json gives them to
-// the schema); the cache's own keys keep theirs in the schema, since CacheParams' initialisers
-// are the L1's.
+// Read from a "memories.<name>.l2" section. The initialisers are those keys' defaults
+// (l2_params_to_json gives them to the schema).
 struct L2Params {
-  cache::CacheParams cache;  // write-back, write-allocate in LiteX
+  // LiteX's L2 on Arty: 8 KiB of 16-byte lines (one LiteDRAM word), direct-mapped, write-back,
+  // write-allocate; LRU within a set, as in LiteX.
+  cache::CacheParams cache{8192, 16, 1, cache::Replacement::kLru, cache::WritePolicy::kWriteBack,
+                           true};
   uint64_t hit_latency_cycles = 3;
   uint64_t cycles_per_beat = 2;
   uint64_t beat_bytes = 4;  // the bus side

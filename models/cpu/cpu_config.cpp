@@ -70,11 +70,12 @@ nlohmann::json core_config_to_json(const CoreConfig& c) {
 CpuRunLimits run_limits_from_json(const nlohmann::json& simulation) {
   CpuRunLimits limits;
   limits.quantum_cycles = simulation.at("quantum_cycles").get<uint64_t>();
+  limits.max_cycles = simulation.at("max_cycles").get<uint64_t>();
   return limits;
 }
 
 nlohmann::json run_limits_to_json(const CpuRunLimits& limits) {
-  return {{"quantum_cycles", limits.quantum_cycles}};
+  return {{"quantum_cycles", limits.quantum_cycles}, {"max_cycles", limits.max_cycles}};
 }
 
 }  // namespace accsim::cpu

@@ -13,15 +13,17 @@ namespace accsim::cpu {
 // How far the CPU runs ahead of SystemC time, and when it gives up.
 struct CpuRunLimits {
   uint64_t quantum_cycles = 10000;
-  uint64_t max_cycles = 0;  // 0 = none
+  // 0 = none. 10^10 (100 s of simulated time at 100 MHz) so that a runaway firmware cannot hang
+  // a sweep.
+  uint64_t max_cycles = 10000000000;
 };
 
 // Reads the "cpu" section of a validated effective config into CoreConfig.
 CoreConfig core_config_from_json(const nlohmann::json& cpu_section);
 nlohmann::json core_config_to_json(const CoreConfig& config);
 
-// Reads "simulation.quantum_cycles". max_cycles is not read here: it is the run's limit
-// (simulation.max_cycles, which --max-cycles overrides), set by whoever builds the CPU.
+// Reads the "simulation" section. Whoever builds the CPU sets max_cycles to the run's limit,
+// which --max-cycles may override.
 CpuRunLimits run_limits_from_json(const nlohmann::json& simulation_section);
 nlohmann::json run_limits_to_json(const CpuRunLimits& limits);
 

@@ -66,7 +66,8 @@ const soc::ComponentType& crc32_component_type() {
       [](const soc::ComponentConfig& config,
          soc::SocBuilder& soc) -> std::unique_ptr<soc::Component> {
         return std::make_unique<Crc32Component>(config_of(config), soc);
-      }};
+      },
+      [] { return crc32_timing_to_json(Crc32Timing{}); }};
   return type;
 }
 

@@ -24,4 +24,10 @@ Crc32Config crc32_config_from_json(const nlohmann::json& entry, const std::strin
   return config;
 }
 
+nlohmann::json crc32_timing_to_json(const Crc32Timing& timing) {
+  const unsigned quarters = timing.quarter_cycles_per_byte;
+  if (quarters % 4 == 0) return {{"cycles_per_byte", quarters / 4}};
+  return {{"cycles_per_byte", quarters / 4.0}};
+}
+
 }  // namespace accsim::crc32

@@ -141,7 +141,8 @@ const soc::ComponentType& verilog_device_type() {
          soc::SocBuilder& soc) -> std::unique_ptr<soc::Component> {
         return std::make_unique<VerilogDevice>(verilog_device_config(config.section(), config.key),
                                                soc);
-      }};
+      },
+      [] { return verilog_device_config_to_json(VerilogDeviceConfig{}); }};
   return type;
 }
 

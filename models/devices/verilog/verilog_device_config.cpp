@@ -66,4 +66,19 @@ VerilogDeviceConfig verilog_device_config(const nlohmann::json& entry, const std
   return c;
 }
 
+nlohmann::json verilog_device_config_to_json(const VerilogDeviceConfig& c) {
+  return {
+      {"size", config::to_size(c.size)},
+      {"clock", c.ports.clock},
+      {"reset", c.ports.reset},
+      {"reset_active_low", c.ports.reset_active_low},
+      {"wishbone",
+       {{"slave", c.ports.slave},
+        {"master", c.ports.master},
+        {"addressing", c.addressing == Addressing::kByte ? "byte" : "word"},
+        {"timeout_cycles", c.timeout_cycles}}},
+      {"clocking", c.clock_idle ? "always" : "idle_aware"},
+  };
+}
+
 }  // namespace accsim::wishbone

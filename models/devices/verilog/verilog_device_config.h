@@ -1,6 +1,7 @@
 // A "verilog" device's entry of the devices array, parsed. The parse is the validation of what
 // the schema cannot say (files readable, names that are identifiers): it throws
-// config::ValueError at the key at fault.
+// config::ValueError at the key at fault. The initialisers (and WishbonePortNames') are the keys'
+// defaults: verilog_device_config_to_json gives them to the schema.
 #pragma once
 
 #include <cstdint>
@@ -30,5 +31,8 @@ struct VerilogDeviceConfig {
 
 // `entry` is schema-valid with defaults filled in; `key` is its path ("devices[2]").
 VerilogDeviceConfig verilog_device_config(const nlohmann::json& entry, const std::string& key);
+// The entry's keys that have defaults: all but name, base, sources and top (which it must give)
+// and parameters (an empty map, whose default verilog_device.schema.json states).
+nlohmann::json verilog_device_config_to_json(const VerilogDeviceConfig& config);
 
 }  // namespace accsim::wishbone

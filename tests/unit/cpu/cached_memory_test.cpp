@@ -124,7 +124,7 @@ cache::CachesConfig vexriscv_caches() {
   c.icache = t;
   t.miss_overhead_cycles = 5;
   c.dcache = t;
-  c.uncached.push_back({0x80000000, 0x80000000});
+  c.uncached = {{0x80000000, 0x80000000}};
   return c;
 }
 

@@ -8,31 +8,28 @@ using accsim::MemoryTimingModel;
 using accsim::MemoryTimingParams;
 
 TEST_CASE("a single-beat access costs the first-beat latency", "[memory_timing]") {
-  MemoryTimingModel m({20, 1, 4});
+  MemoryTimingModel m({20, 1, 4, std::nullopt});
   REQUIRE(m.access_cycles(0, 4) == 20);
   REQUIRE(m.access_cycles(0, 1) == 20);
 }
 
 TEST_CASE("a 32-byte line over a 32-bit path costs L + 7 (VexRiscv harness)", "[memory_timing]") {
   for (uint64_t latency : {1, 10, 20}) {
-    MemoryTimingModel m({latency, 1, 4});
+    MemoryTimingModel m({latency, 1, 4, std::nullopt});
     REQUIRE(m.access_cycles(0x40, 32) == latency + 7);
   }
 }
 
 TEST_CASE("wider beats and slower bursts scale the burst part", "[memory_timing]") {
-  MemoryTimingModel wide({5, 1, 16});
+  MemoryTimingModel wide({5, 1, 16, std::nullopt});
   REQUIRE(wide.access_cycles(0, 32) == 6);
-  MemoryTimingModel slow({5, 3, 4});
+  MemoryTimingModel slow({5, 3, 4, std::nullopt});
   REQUIRE(slow.access_cycles(0, 16) == 5 + 3 * 3);
   REQUIRE(slow.access_cycles(0, 6) == 5 + 3);  // partial beat counts as a beat
 }
 
 TEST_CASE("the row buffer turns repeat accesses to an open row into hits", "[memory_timing]") {
-  MemoryTimingParams p{30, 1, 4};
-  p.row_bytes = 1024;
-  p.banks = 2;
-  p.row_hit_cycles = 6;
+  const MemoryTimingParams p{30, 1, 4, accsim::RowBufferParams{1024, 2, 6}};
   MemoryTimingModel m(p);
   REQUIRE(m.access_cycles(0, 4) == 30);     // row 0, bank 0: miss
   REQUIRE(m.access_cycles(512, 4) == 6);    // same row: hit
@@ -50,10 +47,7 @@ TEST_CASE("rows and banks that are not powers of two decode as the divided offse
   // rows and banks of offset / row_bytes and row % banks: compare against that arithmetic.
   for (const uint64_t row_bytes : {1000u, 1024u}) {
     for (const uint64_t banks : {3u, 4u}) {
-      MemoryTimingParams p{30, 1, 4};
-      p.row_bytes = row_bytes;
-      p.banks = banks;
-      p.row_hit_cycles = 6;
+      const MemoryTimingParams p{30, 1, 4, accsim::RowBufferParams{row_bytes, banks, 6}};
       MemoryTimingModel m(p);
       std::vector<uint64_t> open(banks, UINT64_MAX);
       uint64_t offset = 0;
