@@ -8,7 +8,10 @@ system:
     outside the standard library and the tree's own modules;
   * programs: the commands of the shell scripts (tools/, tests/, scripts/, .ci/), the COMMANDs and
     find_program() names of the CMake files, the programs Python scripts start with subprocess,
-    and the ones accsim itself starts (execvp/popen argument lists in apps/ and models/).
+    and the ones accsim itself starts (execvp/popen argument lists in apps/ and models/);
+  * headers: every `#include <...>` of the tree's C and C++ sources, resolved through the host
+    compiler's search path (the firmware's through the cross compiler's), and everything the
+    Verilator runtime headers the build compiles include in turn (zlib.h for FST waveforms).
 Each must resolve, through `dpkg -S`, to a package of the list, of what the list's packages
 depend on (what apt installs with them), or of Debian's essential/required set. A module that is
 not installed for Debian's /usr/bin/python3, or a program found nowhere, fails too.
@@ -26,6 +29,7 @@ import subprocess
 import sys
 
 SCANNED_DIRS = ("tools", "tests", "scripts", ".ci", "apps", "models", "cmake", "examples",
+                "jsonconfig", "run", "tlm", "soc", "rtl", "firmware_stub",
                 "CMakeLists.txt", "CMakePresets.json")
 SKIPPED_DIRS = {"build", ".git", "__pycache__", "node_modules"}
 
@@ -254,6 +258,55 @@ def cpp_commands(source):
     return {c for c in commands if PROGRAM_NAME.match(c)}
 
 
+# ----------------------------------------------------------------------------------- headers
+
+SYSTEM_INCLUDE = re.compile(r'^\s*#\s*include\s*<([^>]+)>', re.M)
+QUOTED_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+VERILATOR_INCLUDE = "/usr/share/verilator/include"
+
+
+def compiler_search_path(compiler, language, extra=()):
+    """The directories `compiler` searches for <...> headers (empty if it is not installed)."""
+    if not shutil.which(compiler, path=SYSTEM_PATH):
+        return []
+    out = subprocess.run([compiler, "-x", language, "-E", "-v", *extra, "/dev/null"],
+                         capture_output=True, text=True).stderr
+    m = re.search(r"#include <\.\.\.> search starts here:\n(.*?)End of search list", out, re.S)
+    return [line.strip() for line in m.group(1).splitlines()] if m else []
+
+
+def resolve_header(name, search):
+    for directory in search:
+        candidate = os.path.join(directory, name)
+        if os.path.isfile(candidate):
+            return os.path.normpath(candidate)
+    return None
+
+
+def verilator_runtime_headers(search):
+    """Headers that the Verilator runtime headers accsim compiles include, transitively, outside
+    Verilator's own folder: {header name: the Verilator header that includes it}."""
+    found, seen = {}, set()
+    todo = [os.path.join(VERILATOR_INCLUDE, n) for n in ("verilated.h", "verilated_fst_c.h")]
+    while todo:
+        path = todo.pop()
+        if path in seen or not os.path.isfile(path):
+            continue
+        seen.add(path)
+        with open(path, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        here = os.path.dirname(path)
+        for name in QUOTED_INCLUDE.findall(text) + SYSTEM_INCLUDE.findall(text):
+            local = os.path.join(here, name)
+            if os.path.isfile(local):
+                todo.append(os.path.normpath(local))
+            elif resolve_header(name, [VERILATOR_INCLUDE]):
+                todo.append(resolve_header(name, [VERILATOR_INCLUDE]))
+            elif "/" not in name or SYSTEM_INCLUDE.search(f"#include <{name}>"):
+                found.setdefault(name, os.path.relpath(path, "/usr/share/verilator"))
+    return found
+
+
 # ----------------------------------------------------------------------------------- Debian
 
 
@@ -383,7 +436,7 @@ def main():
             tree_programs |= shell_functions(text)
             tree_programs |= set(re.findall(r"add_executable\(\s*([\w.+-]+)", text))
 
-    modules, programs = {}, {}
+    modules, programs, headers = {}, {}, {}
     for path in walk_files(root):
         rel = os.path.relpath(path, root)
         try:
@@ -408,6 +461,10 @@ def main():
         elif (path.endswith((".cpp", ".h")) and rel.split(os.sep)[0] in ("apps", "models")
               and re.search(r"\b(execvp|popen|std::system)\(", text)):
             found_programs |= cpp_commands(text)
+        if path.endswith((".c", ".cpp", ".cc", ".h", ".hpp", ".S")):
+            kind = "firmware" if rel.startswith("firmware_stub" + os.sep) else "host"
+            for name in SYSTEM_INCLUDE.findall(text):
+                headers.setdefault((kind, name), rel)
         for m in found_modules - stdlib - own_modules - {"__future__"}:
             modules.setdefault(m, []).append(rel)
         for p in found_programs - SHELL_WORDS - tree_programs:
@@ -418,7 +475,44 @@ def main():
     learn_owners([o for o in origins.values() if o] +
                  [q for f in found_programs.values() if f for q in (f, os.path.realpath(f))])
 
+    # Headers: the host's through the host compiler's search path plus the libraries' folders
+    # (SystemC's and Verilator's), the firmware's through the cross compiler's.
+    host_search = (compiler_search_path("c++", "c++") +
+                   [VERILATOR_INCLUDE, os.path.join(VERILATOR_INCLUDE, "vltstd")])
+    firmware_search = compiler_search_path("riscv64-unknown-elf-gcc", "c",
+                                           ["--specs=picolibc.specs"])
+    for name, includer in verilator_runtime_headers(host_search).items():
+        # Those not found are other platforms' (windows.h, io.h behind #ifdef _WIN32).
+        if resolve_header(name, host_search):
+            headers.setdefault(("host", name), "/usr/share/verilator/" + includer)
+    header_paths = {}
+    for (kind, name), where in headers.items():
+        search = firmware_search if kind == "firmware" else host_search
+        if search:
+            header_paths[(kind, name)] = resolve_header(name, search)
+    learn_owners([p for p in header_paths.values() if p])
+
     problems = []
+    for (kind, name), where in sorted(headers.items()):
+        if (kind, name) not in header_paths:
+            continue  # that compiler is not installed: its own package is reported below
+        found = header_paths[(kind, name)]
+        owner = dpkg_owner(found) if found else None
+        if args.verbose:
+            print(f"header <{name}> ({where}): {found}, package {owner}")
+        if found is None:
+            # A header of the tree itself (included with <> from an include directory of ours).
+            if any(os.path.isfile(os.path.join(d, name)) for d, _, _ in
+                   os.walk(root) if "build" not in d.split(os.sep)):
+                continue
+            problems.append(f"{where}: includes <{name}>, which is not installed (add the "
+                            "Debian package providing it to scripts/packages.list)")
+        elif owner is None:
+            problems.append(f"{where}: includes <{name}> ({found}), which no Debian package "
+                            "installed; use a Debian package and list it")
+        elif owner not in allowed:
+            problems.append(f"{where}: includes <{name}>, from Debian package {owner}, which "
+                            "scripts/packages.list does not install")
     for module in sorted(modules):
         where = modules[module][0]
         origin = origins[module]
@@ -454,7 +548,7 @@ def main():
         print(line)
     print(f"check_setup_packages: {len(listed)} listed packages ({len(allowed)} with their "
           f"dependencies and the essential set); {len(modules)} third-party modules and "
-          f"{len(programs)} programs used; {len(problems)} problems")
+          f"{len(programs)} programs and {len(headers)} headers used; {len(problems)} problems")
     return 1 if problems else 0
 
 
