@@ -1,8 +1,8 @@
-"""Numpy reference interpreter for int8 TFLite models, bit-exact with TFLite Micro's reference
+"""Numpy reference interpreter for int8 TFLite models (with float32/uint8 graph edges), bit-exact with TFLite Micro's reference
 kernels (tensorflow/lite/kernels/internal/reference/integer_ops and the TFLM Prepare functions
 that turn float scales into integer multipliers).
 
-    outputs = run_model(model, input_bytes)      # every tensor's int8 array, by index
+    outputs = run_model(model, input_bytes)      # every tensor's array (of its type), by index
 
 Accumulations are done in int64 (or float64 where every partial sum is an exact integer, which
 lets numpy use BLAS for convolutions) and wrapped to int32 where the C++ reference would wrap.
@@ -352,16 +352,62 @@ def softmax(op, model, values):
     return out.astype(np.int8).reshape(out_t.shape)
 
 
-def quantize(op, model, values):
-    """QUANTIZE int8 -> int8 is TFLM's Requantize with in_scale / out_scale."""
-    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
-    if in_t.type != "int8" or out_t.type != "int8":
-        raise UnsupportedModelError(f"quantize op {op.index}: only int8 -> int8 is supported "
-                                    f"(got {in_t.type} -> {out_t.type})")
+# Integer range of each quantised type the graph-edge conversions write.
+_TYPE_RANGE = {"int8": (-128, 127), "uint8": (0, 255)}
+
+
+def _requantize_edge(x, in_t, out_t):
+    """reference_ops::Requantize with TFLM's QuantizeMultiplier(in_scale / out_scale). Its
+    XOR-0x80 shortcut (same scale, zero points 128 apart, int8 <-> uint8) gives the same bytes
+    as the general formula, so the general formula stands for both."""
     m, sh = fp.quantize_multiplier(_scale(in_t, "input") / _scale(out_t, "output"))
-    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
-    out = fp.multiply_by_quantized_multiplier(x, m, sh) + _zero_point(out_t)
-    return np.clip(out, INT8_MIN, INT8_MAX).astype(np.int8)
+    lo, hi = _TYPE_RANGE[out_t.type]
+    out = fp.multiply_by_quantized_multiplier(x.astype(np.int64) - _zero_point(in_t), m, sh)
+    return np.clip(out + _zero_point(out_t), lo, hi)
+
+
+def affine_quantize(x, scale, zero_point, lo, hi):
+    """reference_ops::AffineQuantize, float32 in: TfLiteRound (std::round: halves away from zero)
+    of the float32 quotient x / float(scale), plus the zero point, clamped. (An older TFLM
+    truncated quotient + 0.5, which rounds negative values differently; current upstream rounds.)
+    A quotient beyond int32 (undefined in C++) saturates, as the RV32IM soft-float cast and the
+    firmware do; NaN gives the zero point."""
+    q = (np.asarray(x, dtype=np.float32) / np.float32(scale)).astype(np.float64)
+    rounded = np.where(q >= 0, np.floor(q + 0.5), np.ceil(q - 0.5))  # exact: q has 24 bits
+    rounded = np.where(np.isnan(rounded), 0.0, rounded)
+    rounded = np.clip(rounded, -2.0 ** 31, 2.0 ** 31 - 1).astype(np.int64)
+    return np.clip(rounded + zero_point, lo, hi)
+
+
+# QUANTIZE conversions TFLM's quantize_common.cc evaluates that this reference (and the firmware)
+# run: input type -> output types.
+QUANTIZE_PAIRS = {"int8": ("int8", "uint8"), "uint8": ("int8",), "float32": ("int8",)}
+
+
+def quantize(op, model, values):
+    """QUANTIZE: float32 -> int8 (AffineQuantize); int8 -> int8/uint8 and uint8 -> int8
+    (Requantize with in_scale / out_scale)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if out_t.type not in QUANTIZE_PAIRS.get(in_t.type, ()):
+        raise UnsupportedModelError(
+            f"quantize op {op.index}: {in_t.type} -> {out_t.type} is not supported "
+            "(float32 -> int8, int8 -> int8/uint8, uint8 -> int8 are)")
+    x = values[in_t.index]
+    if in_t.type == "float32":
+        lo, hi = _TYPE_RANGE[out_t.type]
+        return affine_quantize(x, _scale(out_t, "output"), _zero_point(out_t), lo, hi)
+    return _requantize_edge(x, in_t, out_t)
+
+
+def dequantize(op, model, values):
+    """DEQUANTIZE int8/uint8 -> float32: float(scale) * float(value - zero_point), one float32
+    multiplication (reference_ops::Dequantize)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if in_t.type not in ("int8", "uint8") or out_t.type != "float32":
+        raise UnsupportedModelError(f"dequantize op {op.index}: {in_t.type} -> {out_t.type} is "
+                                    "not supported (int8/uint8 -> float32 is)")
+    centred = (values[in_t.index].astype(np.int32) - _zero_point(in_t)).astype(np.float32)
+    return np.float32(_scale(in_t, "input")) * centred
 
 
 KERNELS = {
@@ -369,7 +415,12 @@ KERNELS = {
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
     "average_pool_2d": average_pool_2d, "max_pool_2d": max_pool_2d, "mean": mean, "pad": pad,
     "reshape": reshape, "concatenation": concatenation, "softmax": softmax, "quantize": quantize,
+    "dequantize": dequantize,
 }
+
+# Operators whose kernels check their own tensor types (the graph-edge conversions); every
+# other operator runs int8 tensors only.
+TYPED_KERNELS = {"quantize", "dequantize"}
 
 
 def check_supported(model):
@@ -379,6 +430,8 @@ def check_supported(model):
     for op in model.operators:
         if op.opcode not in KERNELS:
             raise UnsupportedModelError(f"operator {op.index}: {op.opcode} is not supported")
+        if op.opcode in TYPED_KERNELS:
+            continue
         for i in op.outputs + [op.inputs[0]]:
             t = model.tensors[i]
             if t.type != "int8":
@@ -416,14 +469,14 @@ def run_model(model, input_bytes=None):
     for t in model.tensors:
         if t.data is not None:
             values[t.index] = t.array()
-    values[in_t.index] = np.frombuffer(input_bytes, dtype=np.int8).reshape(in_t.shape)
+    values[in_t.index] = np.frombuffer(input_bytes, dtype=in_t.dtype).reshape(in_t.shape)
     for op in model.operators:
         out = KERNELS[op.opcode](op, model, values)
         out_t = model.tensors[op.outputs[0]]
-        values[out_t.index] = np.ascontiguousarray(out, dtype=np.int8).reshape(out_t.shape)
+        values[out_t.index] = np.ascontiguousarray(out, dtype=out_t.dtype).reshape(out_t.shape)
     return values
 
 
 def run_output(model, input_bytes=None):
-    """Output tensor 0 as a flat int8 array."""
+    """Output tensor 0 as a flat array of its type."""
     return run_model(model, input_bytes)[model.outputs[0]].reshape(-1)

@@ -2,6 +2,7 @@
 
 #include "accsim/hw/tflite_delegate.h"
 #include "accsim_tflite/op_kernel.h"
+#include "accsim_tflite/schema.h"
 #include "arena_plan.h"
 
 static uint64_t align_up(uint64_t value) {
@@ -130,8 +131,11 @@ int tfl_plan_arena(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* er
   plan->tensor_bytes = plan->persistent_bytes = plan->arena_bytes = 0;
   for (int i = 0; i < m->input_count; ++i) {
     const TflTensor* t = &m->tensors[m->inputs[i]];
-    if (t->type != 9 /* int8 */) {
-      return tfl_fail(error, -1, "graph input tensor %d is %s; only int8 models are supported",
+    /* The operators that read an input check its type; these are the types an input can
+     * arrive in (uint8 camera pixels and float32 samples meet a QUANTIZE first). */
+    if (t->type != TFL_TYPE_INT8 && t->type != TFL_TYPE_UINT8 && t->type != TFL_TYPE_FLOAT32) {
+      return tfl_fail(error, -1,
+                      "graph input tensor %d is %s; inputs must be int8, uint8 or float32",
                       m->inputs[i], tfl_type_name(t->type));
     }
   }

@@ -15,6 +15,7 @@ extern const TflOpKernel tfl_pad_kernel;
 extern const TflOpKernel tfl_mean_kernel;
 extern const TflOpKernel tfl_sub_kernel;
 extern const TflOpKernel tfl_quantize_kernel;
+extern const TflOpKernel tfl_dequantize_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -31,6 +32,7 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_mean_kernel,
     &tfl_sub_kernel,
     &tfl_quantize_kernel,
+    &tfl_dequantize_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
