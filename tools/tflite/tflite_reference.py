@@ -352,6 +352,32 @@ def softmax(op, model, values):
     return out.astype(np.int8).reshape(out_t.shape)
 
 
+LOGISTIC_INPUT_INTEGER_BITS = 4
+
+
+def logistic(op, model, values):
+    """TFLM int8 LOGISTIC (logistic_common.cc + reference_integer_ops::Logistic): the input scale
+    times 2^27 split by frexp into a rounded Q31 multiplier and left shift; inputs beyond the
+    radius saturate, the others go through gemmlowp's Q4.27 logistic, rounded to Q0.8, minus 128.
+    The output zero point must be -128; its scale is not read."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if _zero_point(out_t) != -128:
+        raise UnsupportedModelError(f"logistic op {op.index}: int8 output zero point must be -128")
+    bits = LOGISTIC_INPUT_INTEGER_BITS
+    split = fp.frexp_q31(_scale(in_t, "input") * float(1 << (31 - bits)))
+    if split is None or not 0 <= split[1] <= 31:
+        raise UnsupportedModelError(f"logistic op {op.index}: input scale outside what TFLite's "
+                                    "integer path handles")
+    mult, left_shift = split
+    radius = fp.calculate_input_radius(bits, left_shift, 31)
+    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
+    inside = np.clip(x, -radius + 1, radius - 1) if radius > 0 else np.zeros_like(x)
+    q0 = fp.logistic(fp.multiply_by_quantized_multiplier(inside, mult, left_shift), bits)
+    out = np.clip(fp.rounding_divide_by_pot(q0, 31 - 8) - 128, INT8_MIN, INT8_MAX)
+    out = np.where(x <= -radius, INT8_MIN, np.where(x >= radius, INT8_MAX, out))
+    return out.astype(np.int8)
+
+
 # Integer range of each quantised type the graph-edge conversions write.
 _TYPE_RANGE = {"int8": (-128, 127), "uint8": (0, 255)}
 
@@ -415,7 +441,7 @@ KERNELS = {
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
     "average_pool_2d": average_pool_2d, "max_pool_2d": max_pool_2d, "mean": mean, "pad": pad,
     "reshape": reshape, "concatenation": concatenation, "softmax": softmax, "quantize": quantize,
-    "dequantize": dequantize,
+    "dequantize": dequantize, "logistic": logistic,
 }
 
 # Operators whose kernels check their own tensor types (the graph-edge conversions); every

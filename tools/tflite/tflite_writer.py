@@ -26,6 +26,7 @@ Op fields (defaults in brackets):
   quantize           output (required: the new scale and zero point; "type" int8 [default] or
                      uint8)
   dequantize         (float32 output)
+  logistic           (output scale 1/256, zero point -128 unless "output" says otherwise)
 The input may set "type": int8 [default], uint8 or float32 (no scale or zero point).
 Every op may set "output": {"scale": S, "zero_point": Z} or "output": {"like": NAME}. Without
 it the scale is calibrated: the op's real-valued result on the deterministic input of seed 0 is
@@ -363,6 +364,12 @@ class _Builder:
         self.emit("quantize", [self.inputs[0]], self.inputs[0].shape, {},
                   out_type=out.get("type", "int8"))
 
+    def op_logistic(self):
+        # The converter's int8 LOGISTIC output: scale 1/256, zero point -128 (TFLM requires -128).
+        if "output" not in self.spec:
+            self.spec = dict(self.spec, output={"scale": 1.0 / 256, "zero_point": -128})
+        self.emit("logistic", [self.inputs[0]], self.inputs[0].shape, {})
+
     def op_dequantize(self):
         self.emit("dequantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
 
@@ -381,7 +388,7 @@ def build_model(desc):
 _INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, "add": 2,
                     "sub": 2, "mul": 2, "average_pool_2d": 2, "max_pool_2d": 2, "mean": 2,
                     "pad": 2, "reshape": 1, "concatenation": 2, "softmax": 2, "quantize": 2,
-                    "dequantize": 2}
+                    "dequantize": 2, "logistic": 2}
 
 
 def _int_vector(b, values, fmt="i"):

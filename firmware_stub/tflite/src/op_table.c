@@ -16,6 +16,7 @@ extern const TflOpKernel tfl_mean_kernel;
 extern const TflOpKernel tfl_sub_kernel;
 extern const TflOpKernel tfl_quantize_kernel;
 extern const TflOpKernel tfl_dequantize_kernel;
+extern const TflOpKernel tfl_logistic_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -33,6 +34,7 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_sub_kernel,
     &tfl_quantize_kernel,
     &tfl_dequantize_kernel,
+    &tfl_logistic_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
