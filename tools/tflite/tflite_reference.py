@@ -352,6 +352,82 @@ def softmax(op, model, values):
     return out.astype(np.int8).reshape(out_t.shape)
 
 
+def _clamp(v, lo, hi):
+    return hi if v > hi else lo if v < lo else v
+
+
+def strided_slice_output_shape(in_shape, begin, end, strides, begin_mask, end_mask, shrink_mask):
+    """TFLM's CheckOutputSize (strided_slice_common.cc, with strided_slice_logic.h's StartForAxis
+    and StopForAxis): the output shape a model must declare; shrunk axes are dropped."""
+    shape = []
+    for axis, size in enumerate(in_shape):
+        stride = strides[axis]
+        start = -2 ** 31 if begin_mask >> axis & 1 and stride > 0 else (
+            2 ** 31 - 1 if begin_mask >> axis & 1 else begin[axis])
+        start += size if start < 0 else 0
+        start = _clamp(start, 0, size) if stride > 0 else _clamp(start, -1, size - 1)
+        if shrink_mask >> axis & 1:
+            continue
+        stop = 2 ** 31 - 1 if end_mask >> axis & 1 and stride > 0 else (
+            -2 ** 31 if end_mask >> axis & 1 else end[axis])
+        stop += size if stop < 0 else 0
+        stop = _clamp(stop, 0, size) if stride > 0 else _clamp(stop, -1, size - 1)
+        shape.append(max(0, -((start - stop) // stride)))  # ceil((stop - start) / stride)
+    return shape
+
+
+def strided_slice_ranges(in_shape, begin, end, strides, begin_mask, end_mask, shrink_mask):
+    """reference_ops::StridedSlice's per-axis index ranges (StridedSliceStartForAxis and
+    StridedSliceEndForAxis): the input indices the output walks, in order."""
+    ranges = []
+    for axis, size in enumerate(in_shape):
+        stride = strides[axis]
+        start = begin[axis] + (size if begin[axis] < 0 else 0)
+        start = _clamp(start, 0, size) if stride > 0 else _clamp(start, -1, size - 1)
+        if begin_mask >> axis & 1:
+            start = 0 if stride > 0 else size - 1
+        if shrink_mask >> axis & 1:
+            ranges.append(range(start, start if start >= size else start + 1))
+            continue
+        stop = end[axis] + (size if end[axis] < 0 else 0)
+        stop = _clamp(stop, 0, size) if stride > 0 else _clamp(stop, -1, size - 1)
+        if end_mask >> axis & 1:
+            stop = size if stride > 0 else -1
+        ranges.append(range(start, stop, stride))
+    return ranges
+
+
+def strided_slice(op, model, values):
+    """TFLM STRIDED_SLICE (int8, rank <= 4): constant int32 begin/end/strides, begin_mask,
+    end_mask and shrink_axis_mask; TFLM ignores ellipsis_mask, new_axis_mask and offset (the
+    declared output shape must still match its rule). A byte copy: the output keeps the input's
+    quantisation (refused otherwise, as for CONCATENATION)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if len(op.inputs) != 4:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: needs 4 inputs")
+    rank = len(in_t.shape)
+    if rank > 4:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: rank {rank} above 4")
+    begin, end, strides = (_const(model, op.inputs[i], n).astype(np.int64).reshape(-1).tolist()
+                           for i, n in ((1, "begin"), (2, "end"), (3, "strides")))
+    if not len(begin) == len(end) == len(strides) == rank or 0 in strides:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: begin/end/strides must have "
+                                    f"{rank} entries and strides no 0")
+    if (_f32(in_t.scale[0]), _zero_point(in_t)) != (_f32(out_t.scale[0]), _zero_point(out_t)):
+        raise UnsupportedModelError(f"strided_slice op {op.index}: output quantisation differs "
+                                    "from the input's")
+    o = op.options
+    masks = (o["begin_mask"], o["end_mask"], o["shrink_axis_mask"])
+    if strided_slice_output_shape(in_t.shape, begin, end, strides, *masks) != list(out_t.shape):
+        raise UnsupportedModelError(f"strided_slice op {op.index}: output shape {out_t.shape} is "
+                                    "not the slice's")
+    ranges = strided_slice_ranges(in_t.shape, begin, end, strides, *masks)
+    if int(np.prod([len(r) for r in ranges])) != out_t.num_elements:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: a shrunk axis is out of range")
+    x = values[in_t.index]
+    return x[np.ix_(*[np.array(r, dtype=np.int64) for r in ranges])].reshape(out_t.shape)
+
+
 LOGISTIC_INPUT_INTEGER_BITS = 4
 
 
@@ -441,7 +517,7 @@ KERNELS = {
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
     "average_pool_2d": average_pool_2d, "max_pool_2d": max_pool_2d, "mean": mean, "pad": pad,
     "reshape": reshape, "concatenation": concatenation, "softmax": softmax, "quantize": quantize,
-    "dequantize": dequantize, "logistic": logistic,
+    "dequantize": dequantize, "logistic": logistic, "strided_slice": strided_slice,
 }
 
 # Operators whose kernels check their own tensor types (the graph-edge conversions); every

@@ -26,6 +26,9 @@ Op fields (defaults in brackets):
   quantize           output (required: the new scale and zero point; "type" int8 [default] or
                      uint8)
   dequantize         (float32 output)
+  strided_slice      begin [0...], end [input shape], strides [1...], begin_mask, end_mask,
+                     shrink_axis_mask, ellipsis_mask, new_axis_mask, offset [0] (output shape
+                     from TFLM's rule)
   logistic           (output scale 1/256, zero point -128 unless "output" says otherwise)
 The input may set "type": int8 [default], uint8 or float32 (no scale or zero point).
 Every op may set "output": {"scale": S, "zero_point": Z} or "output": {"like": NAME}. Without
@@ -370,6 +373,20 @@ class _Builder:
             self.spec = dict(self.spec, output={"scale": 1.0 / 256, "zero_point": -128})
         self.emit("logistic", [self.inputs[0]], self.inputs[0].shape, {})
 
+    def op_strided_slice(self):
+        x_t = self.inputs[0]
+        rank = len(x_t.shape)
+        begin = [int(v) for v in self.spec.get("begin", [0] * rank)]
+        end = [int(v) for v in self.spec.get("end", x_t.shape)]
+        strides = [int(v) for v in self.spec.get("strides", [1] * rank)]
+        o = {f: int(self.spec.get(f, 0)) for f in ("begin_mask", "end_mask", "ellipsis_mask",
+                                                  "new_axis_mask", "shrink_axis_mask", "offset")}
+        shape = ref.strided_slice_output_shape(x_t.shape, begin, end, strides, o["begin_mask"],
+                                               o["end_mask"], o["shrink_axis_mask"])
+        consts = [self.g.const(f"t{self.index}_{n}", np.array(v, dtype=np.int32), "int32")
+                  for n, v in (("begin", begin), ("end", end), ("strides", strides))]
+        self.emit("strided_slice", [x_t] + consts, shape, o, same_quant_as=x_t)
+
     def op_dequantize(self):
         self.emit("dequantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
 
@@ -388,7 +405,7 @@ def build_model(desc):
 _INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, "add": 2,
                     "sub": 2, "mul": 2, "average_pool_2d": 2, "max_pool_2d": 2, "mean": 2,
                     "pad": 2, "reshape": 1, "concatenation": 2, "softmax": 2, "quantize": 2,
-                    "dequantize": 2, "logistic": 2}
+                    "dequantize": 2, "logistic": 2, "strided_slice": 2}
 
 
 def _int_vector(b, values, fmt="i"):

@@ -17,6 +17,7 @@ extern const TflOpKernel tfl_sub_kernel;
 extern const TflOpKernel tfl_quantize_kernel;
 extern const TflOpKernel tfl_dequantize_kernel;
 extern const TflOpKernel tfl_logistic_kernel;
+extern const TflOpKernel tfl_strided_slice_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -35,6 +36,7 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_quantize_kernel,
     &tfl_dequantize_kernel,
     &tfl_logistic_kernel,
+    &tfl_strided_slice_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
