@@ -103,7 +103,8 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
     std::string where;
     if (error.operator_index >= 0) {
       const int32_t code = m.operators[error.operator_index].builtin;
-      const std::string op_name = tfl_builtin_name(code);
+      char label[64];
+      const std::string op_name = tfl_operator_name(&m, error.operator_index, label, sizeof(label));
       where = "operator " + std::to_string(error.operator_index) + " (" +
               (op_name == "UNKNOWN" ? "unknown builtin code " + std::to_string(code) : op_name) +
               "): ";

@@ -49,7 +49,7 @@ const TflOpKernel* tfl_find_op_kernel(int32_t builtin) {
 }
 
 const char* tfl_supported_ops(void) {
-  static char list[256];
+  static char list[512];
   if (list[0]) return list;
   unsigned used = 0;
   for (unsigned i = 0; i < KERNEL_COUNT && used + 32 < sizeof(list); ++i) {

@@ -13,6 +13,7 @@
 #define TFL_MODEL_BUFFERS 4
 /* OperatorCode */
 #define TFL_OPCODE_DEPRECATED_BUILTIN 0
+#define TFL_OPCODE_CUSTOM_CODE 1
 #define TFL_OPCODE_VERSION 2
 #define TFL_OPCODE_BUILTIN 3
 /* SubGraph */
@@ -106,6 +107,7 @@ enum {
   TFL_OP_MUL = 18,
   TFL_OP_RESHAPE = 22,
   TFL_OP_SOFTMAX = 25,
+  TFL_OP_CUSTOM = 32,
   TFL_OP_PAD = 34,
   TFL_OP_MEAN = 40,
   TFL_OP_SUB = 41,
