@@ -452,8 +452,9 @@ def _options_table(b, opcode, options):
 def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
     """Flatbuffer bytes for a Model: buffer 0 empty, one buffer per constant tensor."""
     b = flatbuffers.Builder(1024)
-    # keyed by builtin code, so a model may carry codes this schema does not name (tests)
-    codes_used = sorted({op.builtin_code for op in model.operators})
+    # keyed by builtin code (and custom name), so a model may carry codes this schema does not
+    # name (tests)
+    codes_used = sorted({(op.builtin_code, op.custom_code) for op in model.operators})
     opcode_index = {code: i for i, code in enumerate(codes_used)}
 
     buffer_data, tensor_buffer = [b""], {}
@@ -498,7 +499,7 @@ def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
         if op.opcode in schema.BUILTIN_OPTIONS:
             union_type, options = _options_table(b, op.opcode, op.options)
         b.StartObject(9)
-        b.PrependUint32Slot(O["opcode_index"], opcode_index[op.builtin_code], 0)
+        b.PrependUint32Slot(O["opcode_index"], opcode_index[(op.builtin_code, op.custom_code)], 0)
         b.PrependUOffsetTRelativeSlot(O["inputs"], inputs, 0)
         b.PrependUOffsetTRelativeSlot(O["outputs"], outputs, 0)
         if options is not None:
@@ -516,9 +517,12 @@ def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
 
     OC = schema.OPERATOR_CODE
     codes = []
-    for code in codes_used:
+    for code, custom in codes_used:
         name = schema.BUILTIN_NAME.get(code)
+        custom_name = b.CreateString(custom) if custom else None
         b.StartObject(len(OC))
+        if custom_name is not None:
+            b.PrependUOffsetTRelativeSlot(OC["custom_code"], custom_name, 0)
         b.PrependInt8Slot(OC["deprecated_builtin_code"],
                           min(code, schema.PLACEHOLDER_FOR_GREATER_OP_CODES), 0)
         b.PrependInt32Slot(OC["version"], _INT8_OP_VERSION.get(name, 1),
