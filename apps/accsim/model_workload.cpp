@@ -103,7 +103,8 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
     std::string where;
     if (error.operator_index >= 0) {
       const int32_t code = m.operators[error.operator_index].builtin;
-      const std::string op_name = tfl_builtin_name(code);
+      char label[64];
+      const std::string op_name = tfl_operator_name(&m, error.operator_index, label, sizeof(label));
       where = "operator " + std::to_string(error.operator_index) + " (" +
               (op_name == "UNKNOWN" ? "unknown builtin code " + std::to_string(code) : op_name) +
               "): ";
@@ -389,12 +390,29 @@ bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
   }
   std::ofstream(out_dir / run_file::kModelOutput, std::ios::binary)
       .write(reinterpret_cast<const char*>(data.data()), std::streamsize(bytes));
-  if (out.type != 9 /* int8 */) return true;
-  std::vector<int> values(data.begin(), data.end());
-  for (int& v : values) v = static_cast<int8_t>(v);
-  std::string line = "output (" + shape_of(out) + " int8):";
+  // int8 and uint8 print their integers and, in the top-3, their real values; float32 (a
+  // DEQUANTIZE at the graph's end) prints its values.
+  const bool is_float = out.type == 0 /* float32 */;
+  if (out.type != 9 /* int8 */ && out.type != 3 /* uint8 */ && !is_float) return true;
+  const size_t count = is_float ? bytes / 4 : bytes;
+  std::vector<double> values(count);
+  for (size_t i = 0; i < count; ++i) {
+    if (is_float) {
+      float f;
+      std::memcpy(&f, &data[4 * i], sizeof f);
+      values[i] = f;
+    } else {
+      values[i] = out.type == 9 ? static_cast<int8_t>(data[i]) : data[i];
+    }
+  }
+  const auto text = [&](double v) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof(buffer), is_float ? "%.6g" : "%.0f", v);
+    return std::string(buffer);
+  };
+  std::string line = "output (" + shape_of(out) + " " + tfl_type_name(out.type) + "):";
   const size_t shown = std::min<size_t>(values.size(), 32);
-  for (size_t i = 0; i < shown; ++i) line += " " + std::to_string(values[i]);
+  for (size_t i = 0; i < shown; ++i) line += " " + text(values[i]);
   if (shown < values.size()) line += " ... (" + std::to_string(values.size()) + " values)";
   std::fprintf(console, "%s\n", line.c_str());
   std::vector<size_t> order(values.size());
@@ -403,10 +421,15 @@ bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
                    [&](size_t a, size_t b) { return values[a] > values[b]; });
   std::string top = "top-3:";
   for (size_t i = 0; i < std::min<size_t>(3, order.size()); ++i) {
-    const double real = double(out.scale) * (values[order[i]] - out.zero_point);
-    char text[80];
-    std::snprintf(text, sizeof(text), " [%zu] %d (%.4f)", order[i], values[order[i]], real);
-    top += text;
+    char entry[80];
+    if (is_float) {
+      std::snprintf(entry, sizeof(entry), " [%zu] %s", order[i], text(values[order[i]]).c_str());
+    } else {
+      const double real = double(out.scale) * (values[order[i]] - out.zero_point);
+      std::snprintf(entry, sizeof(entry), " [%zu] %s (%.4f)", order[i],
+                    text(values[order[i]]).c_str(), real);
+    }
+    top += entry;
   }
   std::fprintf(console, "%s\n", top.c_str());
   return true;

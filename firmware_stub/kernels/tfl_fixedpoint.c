@@ -40,27 +40,40 @@ static int32_t exp_on_interval_between_negative_one_quarter_and_0_excl(int32_t a
                 fp_mul(constant_term, fp_add(x, x4_over_24_plus_x3_over_6_plus_x2_over_2)));
 }
 
-int32_t tfl_fp_exp_on_negative_values_q5(int32_t a) {
-  enum { kIntegerBits = 5, kFractionalBits = 31 - kIntegerBits };
-  const int32_t one_quarter = INT32_C(1) << (kFractionalBits - 2);
+int32_t tfl_fp_exp_on_negative_values(int32_t a, int integer_bits) {
+  const int fractional_bits = 31 - integer_bits;
+  const int32_t one_quarter = INT32_C(1) << (fractional_bits - 2);
   const int32_t mask = one_quarter - 1;
   const int32_t a_mod_quarter_minus_one_quarter = fp_sub(a & mask, one_quarter);
-  /* Rescale<0> of a Q5.26: multiply by 2^5, saturating (never saturates in [-1/4, 0)). */
+  /* Rescale<0>: multiply by 2^integer_bits, saturating (never saturates in [-1/4, 0)). */
   int32_t result = exp_on_interval_between_negative_one_quarter_and_0_excl(
-      tfl_fp_saturating_shift_left(a_mod_quarter_minus_one_quarter, kIntegerBits));
+      tfl_fp_saturating_shift_left(a_mod_quarter_minus_one_quarter, integer_bits));
   const int32_t remainder = fp_sub(a_mod_quarter_minus_one_quarter, a);
 
-  /* The barrel shifter: for each set bit 2^k (k = -2..4) of the remainder, multiply by
-   * exp(-2^k). All seven stages apply because kIntegerBits = 5 > 4. */
+  /* The barrel shifter: for each set bit 2^k of the remainder (k = -2..4, those below
+   * integer_bits), multiply by exp(-2^k). */
   static const int32_t kMultipliers[7] = {1672461947, 1302514674, 790015084, 290630308,
                                           39332535,   720401,     242};
-  for (int k = -2; k <= 4; ++k) {
-    if (remainder & (INT32_C(1) << (kFractionalBits + k))) {
+  for (int k = -2; k <= 4 && k < integer_bits; ++k) {
+    if (remainder & (INT32_C(1) << (fractional_bits + k))) {
       result = fp_mul(result, kMultipliers[k + 2]);
     }
   }
-  /* No clamp below -32: with 5 integer bits every input is >= -32. exp(0) is exactly One. */
+  /* Below -32 the result is 0 (only reachable with more than 5 integer bits). */
+  if (integer_bits > 5 && a < -(INT32_C(1) << (36 - integer_bits))) result = 0;
+  /* exp(0) is exactly One. */
   return a == 0 ? INT32_MAX : result;
+}
+
+int32_t tfl_fp_exp_on_negative_values_q5(int32_t a) { return tfl_fp_exp_on_negative_values(a, 5); }
+
+int32_t tfl_fp_logistic(int32_t a, int integer_bits) {
+  if (a == 0) return INT32_C(1) << 30; /* one half */
+  /* logistic(|a|) = 1 / (1 + exp(-|a|)); logistic(-|a|) = One - logistic(|a|). */
+  const int32_t abs_a = a > 0 ? a : fp_sub(0, a);
+  const int32_t positive = tfl_fp_one_over_one_plus_x_for_x_in_0_1(
+      tfl_fp_exp_on_negative_values(fp_sub(0, abs_a), integer_bits));
+  return a > 0 ? positive : fp_sub(INT32_MAX, positive);
 }
 
 int32_t tfl_fp_one_over_one_plus_x_for_x_in_0_1(int32_t a) {

@@ -45,6 +45,15 @@ void tfl_quantize_multiplier(double d, int32_t* multiplier, int* shift) {
   *multiplier = (int32_t)q_fixed;
 }
 
+int tfl_frexp_q31(double d, int32_t* multiplier, int* exponent) {
+  if (!(d > 0.0) || d > 1e300) return -1;
+  const double q = frexp_exact(d, exponent);
+  const int64_t fixed = round_half_away_double(q * 2147483648.0);
+  if (fixed >= (INT64_C(1) << 31)) return -1;
+  *multiplier = (int32_t)fixed;
+  return 0;
+}
+
 int tfl_quantize_multiplier_smaller_than_one_exp(double d, int32_t* multiplier, int* left_shift) {
   if (!(d < 1.0 && d > 0.0)) return -1;
   tfl_quantize_multiplier(d, multiplier, left_shift);

@@ -15,6 +15,9 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/reshape.c
   ${ACCSIM_TFLITE_DIR}/ops/arithmetic.c
   ${ACCSIM_TFLITE_DIR}/ops/quantize.c
+  ${ACCSIM_TFLITE_DIR}/ops/dequantize.c
+  ${ACCSIM_TFLITE_DIR}/ops/logistic.c
+  ${ACCSIM_TFLITE_DIR}/ops/strided_slice.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

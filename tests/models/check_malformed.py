@@ -29,6 +29,10 @@ EXPECTED = {
     "unsupported_op_tanh": "(TANH): operator not supported",
     "required_input_absent": "operator 0 (CONV_2D): required input 1 is absent",
     "float32_model": "float32; only int8 models are supported",
+    # The first operator that cannot run is named, custom ones by name; an empty ([0]) output
+    # of a later two-output operator does not pre-empt it.
+    "custom_op_first": 'operator 0 (CUSTOM "AccsimTestOp"): operator not supported',
+    "unsupported_op_before_two_output_op": "operator 1 (TANH): operator not supported",
 }
 
 

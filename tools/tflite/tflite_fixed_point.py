@@ -149,6 +149,24 @@ def one_over_one_plus_x_for_x_in_0_1(a):
     return rescale(x, 1, 0)  # ExactMulByPot<-1> turns Q2.29 into Q1.30 with the same raw value
 
 
+def logistic(a, integer_bits):
+    """gemmlowp logistic of a Q(integer_bits) value: Q0.31 result, exactly 1/2 at 0, and
+    One - logistic(|a|) for negative a."""
+    a = np.asarray(a, dtype=np.int64)
+    abs_a = np.where(a > 0, a, wrap_int32(-a))
+    positive = one_over_one_plus_x_for_x_in_0_1(exp_on_negative_values(wrap_int32(-abs_a),
+                                                                       integer_bits))
+    return np.where(a == 0, 1 << 30, np.where(a > 0, positive, wrap_int32(INT32_MAX - positive)))
+
+
+def frexp_q31(real):
+    """frexp with the significand as TfLiteRound(q * 2^31), unadjusted (LOGISTIC's prepare):
+    None where it rounds to 2^31 (TFLM's int32 cast overflows)."""
+    q, exponent = math.frexp(real)
+    fixed = _round_half_away(q * (1 << 31))
+    return None if fixed >= 1 << 31 else (int(fixed), exponent)
+
+
 def get_reciprocal(x, x_integer_digits):
     """TFLite GetReciprocal: (Q0.31 reciprocal scale, num_bits_over_unit) of a positive x."""
     x = np.asarray(x, dtype=np.int64)

@@ -76,6 +76,20 @@ def _semantic_variants(valid):
         # -1 marks an absent optional input; the filter of a convolution is not optional.
         m.operators[0].inputs[1] = -1
 
+    def custom_op_first(m):
+        m.operators[0].builtin_code = schema.BUILTIN_CODE["custom"]
+        m.operators[0].opcode, m.operators[0].custom_code = "custom", "AccsimTestOp"
+
+    def unsupported_op_before_two_output_op(m):
+        # Operator 1 cannot run; the last one has a second output of shape [0] (as an LSTM's
+        # intermediates): neither the shape nor the output count may pre-empt operator 1.
+        m.operators[1].builtin_code = schema.BUILTIN_CODE[UNSUPPORTED_BUILTIN]
+        m.operators[1].opcode = UNSUPPORTED_BUILTIN
+        empty = copy.deepcopy(m.tensors[m.operators[-1].outputs[0]])
+        empty.index, empty.name, empty.shape = len(m.tensors), "empty", [0]
+        m.tensors.append(empty)
+        m.operators[-1].outputs.append(empty.index)
+
     def float32(m):
         for t in m.tensors:
             if t.data is None:
@@ -88,6 +102,8 @@ def _semantic_variants(valid):
         (f"unsupported_op_{UNSUPPORTED_BUILTIN}", edited(unsupported_op)),
         ("required_input_absent", edited(absent_filter)),
         ("float32_model", edited(float32)),
+        ("custom_op_first", edited(custom_op_first)),
+        ("unsupported_op_before_two_output_op", edited(unsupported_op_before_two_output_op)),
     ]
 
 

@@ -49,6 +49,7 @@ class Operator:
     inputs: list
     outputs: list
     options: dict
+    custom_code: str = ""       # CUSTOM operators' name (written by tests; not read back)
 
 
 @dataclass

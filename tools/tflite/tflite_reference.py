@@ -1,8 +1,8 @@
-"""Numpy reference interpreter for int8 TFLite models, bit-exact with TFLite Micro's reference
+"""Numpy reference interpreter for int8 TFLite models (with float32/uint8 graph edges), bit-exact with TFLite Micro's reference
 kernels (tensorflow/lite/kernels/internal/reference/integer_ops and the TFLM Prepare functions
 that turn float scales into integer multipliers).
 
-    outputs = run_model(model, input_bytes)      # every tensor's int8 array, by index
+    outputs = run_model(model, input_bytes)      # every tensor's array (of its type), by index
 
 Accumulations are done in int64 (or float64 where every partial sum is an exact integer, which
 lets numpy use BLAS for convolutions) and wrapped to int32 where the C++ reference would wrap.
@@ -352,16 +352,164 @@ def softmax(op, model, values):
     return out.astype(np.int8).reshape(out_t.shape)
 
 
-def quantize(op, model, values):
-    """QUANTIZE int8 -> int8 is TFLM's Requantize with in_scale / out_scale."""
+def _clamp(v, lo, hi):
+    return hi if v > hi else lo if v < lo else v
+
+
+def strided_slice_output_shape(in_shape, begin, end, strides, begin_mask, end_mask, shrink_mask):
+    """TFLM's CheckOutputSize (strided_slice_common.cc, with strided_slice_logic.h's StartForAxis
+    and StopForAxis): the output shape a model must declare; shrunk axes are dropped."""
+    shape = []
+    for axis, size in enumerate(in_shape):
+        stride = strides[axis]
+        start = -2 ** 31 if begin_mask >> axis & 1 and stride > 0 else (
+            2 ** 31 - 1 if begin_mask >> axis & 1 else begin[axis])
+        start += size if start < 0 else 0
+        start = _clamp(start, 0, size) if stride > 0 else _clamp(start, -1, size - 1)
+        if shrink_mask >> axis & 1:
+            continue
+        stop = 2 ** 31 - 1 if end_mask >> axis & 1 and stride > 0 else (
+            -2 ** 31 if end_mask >> axis & 1 else end[axis])
+        stop += size if stop < 0 else 0
+        stop = _clamp(stop, 0, size) if stride > 0 else _clamp(stop, -1, size - 1)
+        shape.append(max(0, -((start - stop) // stride)))  # ceil((stop - start) / stride)
+    return shape
+
+
+def strided_slice_ranges(in_shape, begin, end, strides, begin_mask, end_mask, shrink_mask):
+    """reference_ops::StridedSlice's per-axis index ranges (StridedSliceStartForAxis and
+    StridedSliceEndForAxis): the input indices the output walks, in order."""
+    ranges = []
+    for axis, size in enumerate(in_shape):
+        stride = strides[axis]
+        start = begin[axis] + (size if begin[axis] < 0 else 0)
+        start = _clamp(start, 0, size) if stride > 0 else _clamp(start, -1, size - 1)
+        if begin_mask >> axis & 1:
+            start = 0 if stride > 0 else size - 1
+        if shrink_mask >> axis & 1:
+            ranges.append(range(start, start if start >= size else start + 1))
+            continue
+        stop = end[axis] + (size if end[axis] < 0 else 0)
+        stop = _clamp(stop, 0, size) if stride > 0 else _clamp(stop, -1, size - 1)
+        if end_mask >> axis & 1:
+            stop = size if stride > 0 else -1
+        ranges.append(range(start, stop, stride))
+    return ranges
+
+
+def strided_slice(op, model, values):
+    """TFLM STRIDED_SLICE (int8, rank <= 4): constant int32 begin/end/strides, begin_mask,
+    end_mask and shrink_axis_mask; TFLM ignores ellipsis_mask, new_axis_mask and offset (the
+    declared output shape must still match its rule). A byte copy: the output keeps the input's
+    quantisation (refused otherwise, as for CONCATENATION)."""
     in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
-    if in_t.type != "int8" or out_t.type != "int8":
-        raise UnsupportedModelError(f"quantize op {op.index}: only int8 -> int8 is supported "
-                                    f"(got {in_t.type} -> {out_t.type})")
-    m, sh = fp.quantize_multiplier(_scale(in_t, "input") / _scale(out_t, "output"))
+    if len(op.inputs) != 4:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: needs 4 inputs")
+    rank = len(in_t.shape)
+    if rank > 4:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: rank {rank} above 4")
+    begin, end, strides = (_const(model, op.inputs[i], n).astype(np.int64).reshape(-1).tolist()
+                           for i, n in ((1, "begin"), (2, "end"), (3, "strides")))
+    if not len(begin) == len(end) == len(strides) == rank or 0 in strides:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: begin/end/strides must have "
+                                    f"{rank} entries and strides no 0")
+    if (_f32(in_t.scale[0]), _zero_point(in_t)) != (_f32(out_t.scale[0]), _zero_point(out_t)):
+        raise UnsupportedModelError(f"strided_slice op {op.index}: output quantisation differs "
+                                    "from the input's")
+    o = op.options
+    masks = (o["begin_mask"], o["end_mask"], o["shrink_axis_mask"])
+    if strided_slice_output_shape(in_t.shape, begin, end, strides, *masks) != list(out_t.shape):
+        raise UnsupportedModelError(f"strided_slice op {op.index}: output shape {out_t.shape} is "
+                                    "not the slice's")
+    ranges = strided_slice_ranges(in_t.shape, begin, end, strides, *masks)
+    if int(np.prod([len(r) for r in ranges])) != out_t.num_elements:
+        raise UnsupportedModelError(f"strided_slice op {op.index}: a shrunk axis is out of range")
+    x = values[in_t.index]
+    return x[np.ix_(*[np.array(r, dtype=np.int64) for r in ranges])].reshape(out_t.shape)
+
+
+LOGISTIC_INPUT_INTEGER_BITS = 4
+
+
+def logistic(op, model, values):
+    """TFLM int8 LOGISTIC (logistic_common.cc + reference_integer_ops::Logistic): the input scale
+    times 2^27 split by frexp into a rounded Q31 multiplier and left shift; inputs beyond the
+    radius saturate, the others go through gemmlowp's Q4.27 logistic, rounded to Q0.8, minus 128.
+    The output zero point must be -128; its scale is not read."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if _zero_point(out_t) != -128:
+        raise UnsupportedModelError(f"logistic op {op.index}: int8 output zero point must be -128")
+    bits = LOGISTIC_INPUT_INTEGER_BITS
+    split = fp.frexp_q31(_scale(in_t, "input") * float(1 << (31 - bits)))
+    if split is None or not 0 <= split[1] <= 31:
+        raise UnsupportedModelError(f"logistic op {op.index}: input scale outside what TFLite's "
+                                    "integer path handles")
+    mult, left_shift = split
+    radius = fp.calculate_input_radius(bits, left_shift, 31)
     x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
-    out = fp.multiply_by_quantized_multiplier(x, m, sh) + _zero_point(out_t)
-    return np.clip(out, INT8_MIN, INT8_MAX).astype(np.int8)
+    inside = np.clip(x, -radius + 1, radius - 1) if radius > 0 else np.zeros_like(x)
+    q0 = fp.logistic(fp.multiply_by_quantized_multiplier(inside, mult, left_shift), bits)
+    out = np.clip(fp.rounding_divide_by_pot(q0, 31 - 8) - 128, INT8_MIN, INT8_MAX)
+    out = np.where(x <= -radius, INT8_MIN, np.where(x >= radius, INT8_MAX, out))
+    return out.astype(np.int8)
+
+
+# Integer range of each quantised type the graph-edge conversions write.
+_TYPE_RANGE = {"int8": (-128, 127), "uint8": (0, 255)}
+
+
+def _requantize_edge(x, in_t, out_t):
+    """reference_ops::Requantize with TFLM's QuantizeMultiplier(in_scale / out_scale). Its
+    XOR-0x80 shortcut (same scale, zero points 128 apart, int8 <-> uint8) gives the same bytes
+    as the general formula, so the general formula stands for both."""
+    m, sh = fp.quantize_multiplier(_scale(in_t, "input") / _scale(out_t, "output"))
+    lo, hi = _TYPE_RANGE[out_t.type]
+    out = fp.multiply_by_quantized_multiplier(x.astype(np.int64) - _zero_point(in_t), m, sh)
+    return np.clip(out + _zero_point(out_t), lo, hi)
+
+
+def affine_quantize(x, scale, zero_point, lo, hi):
+    """reference_ops::AffineQuantize, float32 in: TfLiteRound (std::round: halves away from zero)
+    of the float32 quotient x / float(scale), plus the zero point, clamped. (An older TFLM
+    truncated quotient + 0.5, which rounds negative values differently; current upstream rounds.)
+    A quotient beyond int32 (undefined in C++) saturates, as the RV32IM soft-float cast and the
+    firmware do; NaN gives the zero point."""
+    q = (np.asarray(x, dtype=np.float32) / np.float32(scale)).astype(np.float64)
+    rounded = np.where(q >= 0, np.floor(q + 0.5), np.ceil(q - 0.5))  # exact: q has 24 bits
+    rounded = np.where(np.isnan(rounded), 0.0, rounded)
+    rounded = np.clip(rounded, -2.0 ** 31, 2.0 ** 31 - 1).astype(np.int64)
+    return np.clip(rounded + zero_point, lo, hi)
+
+
+# QUANTIZE conversions TFLM's quantize_common.cc evaluates that this reference (and the firmware)
+# run: input type -> output types.
+QUANTIZE_PAIRS = {"int8": ("int8", "uint8"), "uint8": ("int8",), "float32": ("int8",)}
+
+
+def quantize(op, model, values):
+    """QUANTIZE: float32 -> int8 (AffineQuantize); int8 -> int8/uint8 and uint8 -> int8
+    (Requantize with in_scale / out_scale)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if out_t.type not in QUANTIZE_PAIRS.get(in_t.type, ()):
+        raise UnsupportedModelError(
+            f"quantize op {op.index}: {in_t.type} -> {out_t.type} is not supported "
+            "(float32 -> int8, int8 -> int8/uint8, uint8 -> int8 are)")
+    x = values[in_t.index]
+    if in_t.type == "float32":
+        lo, hi = _TYPE_RANGE[out_t.type]
+        return affine_quantize(x, _scale(out_t, "output"), _zero_point(out_t), lo, hi)
+    return _requantize_edge(x, in_t, out_t)
+
+
+def dequantize(op, model, values):
+    """DEQUANTIZE int8/uint8 -> float32: float(scale) * float(value - zero_point), one float32
+    multiplication (reference_ops::Dequantize)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if in_t.type not in ("int8", "uint8") or out_t.type != "float32":
+        raise UnsupportedModelError(f"dequantize op {op.index}: {in_t.type} -> {out_t.type} is "
+                                    "not supported (int8/uint8 -> float32 is)")
+    centred = (values[in_t.index].astype(np.int32) - _zero_point(in_t)).astype(np.float32)
+    return np.float32(_scale(in_t, "input")) * centred
 
 
 KERNELS = {
@@ -369,7 +517,12 @@ KERNELS = {
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
     "average_pool_2d": average_pool_2d, "max_pool_2d": max_pool_2d, "mean": mean, "pad": pad,
     "reshape": reshape, "concatenation": concatenation, "softmax": softmax, "quantize": quantize,
+    "dequantize": dequantize, "logistic": logistic, "strided_slice": strided_slice,
 }
+
+# Operators whose kernels check their own tensor types (the graph-edge conversions); every
+# other operator runs int8 tensors only.
+TYPED_KERNELS = {"quantize", "dequantize"}
 
 
 def check_supported(model):
@@ -379,6 +532,8 @@ def check_supported(model):
     for op in model.operators:
         if op.opcode not in KERNELS:
             raise UnsupportedModelError(f"operator {op.index}: {op.opcode} is not supported")
+        if op.opcode in TYPED_KERNELS:
+            continue
         for i in op.outputs + [op.inputs[0]]:
             t = model.tensors[i]
             if t.type != "int8":
@@ -416,14 +571,14 @@ def run_model(model, input_bytes=None):
     for t in model.tensors:
         if t.data is not None:
             values[t.index] = t.array()
-    values[in_t.index] = np.frombuffer(input_bytes, dtype=np.int8).reshape(in_t.shape)
+    values[in_t.index] = np.frombuffer(input_bytes, dtype=in_t.dtype).reshape(in_t.shape)
     for op in model.operators:
         out = KERNELS[op.opcode](op, model, values)
         out_t = model.tensors[op.outputs[0]]
-        values[out_t.index] = np.ascontiguousarray(out, dtype=np.int8).reshape(out_t.shape)
+        values[out_t.index] = np.ascontiguousarray(out, dtype=out_t.dtype).reshape(out_t.shape)
     return values
 
 
 def run_output(model, input_bytes=None):
-    """Output tensor 0 as a flat int8 array."""
+    """Output tensor 0 as a flat array of its type."""
     return run_model(model, input_bytes)[model.outputs[0]].reshape(-1)

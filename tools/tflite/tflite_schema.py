@@ -102,4 +102,7 @@ BUILTIN_OPTIONS = {
     "mean": (27, [("keep_dims", 0, "byte", 0)]),  # ReducerOptions
     "sub": (28, [("fused_activation_function", 0, "byte", 0), ("pot_scale_int16", 1, "byte", 1)]),
     "quantize": (89, []),
+    "strided_slice": (32, [("begin_mask", 0, "int", 0), ("end_mask", 1, "int", 0),
+                           ("ellipsis_mask", 2, "int", 0), ("new_axis_mask", 3, "int", 0),
+                           ("shrink_axis_mask", 4, "int", 0), ("offset", 5, "byte", 0)]),
 }

@@ -74,7 +74,7 @@ def cmd_run(args):
     except ValueError as e:
         raise BadInput(f"{args.input}: {e}") from e
     _write(args.output, out.tobytes())
-    values = out.astype(int)
+    values = out if out.dtype.kind == "f" else out.astype(int)
     print("output:", " ".join(str(v) for v in values))
     top = np.argsort(-values, kind="stable")[:3]
     print("top-3:", ", ".join(f"[{i}]={values[i]}" for i in top))
@@ -125,7 +125,11 @@ def _option_text(key, value):
 
 def cmd_input(args):
     model = _load_model(args.model)
-    data = tflite_writer.deterministic_input(tflite_reference.input_size(model), args.seed)
+    t = model.tensors[model.inputs[0]]
+    try:
+        data = tflite_writer.deterministic_tensor_input(t.type, t.num_elements, args.seed)
+    except tflite_writer.DescriptionError as e:
+        raise BadInput(f"{args.model}: {e}") from e
     _write(args.output, data)
     print(f"wrote {args.output} ({len(data)} bytes, seed {args.seed})")
 

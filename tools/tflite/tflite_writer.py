@@ -23,7 +23,14 @@ Op fields (defaults in brackets):
   reshape            shape
   concatenation      inputs (names), axis [-1]
   softmax            beta [1.0]
-  quantize           output (required: the new scale and zero point)
+  quantize           output (required: the new scale and zero point; "type" int8 [default] or
+                     uint8)
+  dequantize         (float32 output)
+  strided_slice      begin [0...], end [input shape], strides [1...], begin_mask, end_mask,
+                     shrink_axis_mask, ellipsis_mask, new_axis_mask, offset [0] (output shape
+                     from TFLM's rule)
+  logistic           (output scale 1/256, zero point -128 unless "output" says otherwise)
+The input may set "type": int8 [default], uint8 or float32 (no scale or zero point).
 Every op may set "output": {"scale": S, "zero_point": Z} or "output": {"like": NAME}. Without
 it the scale is calibrated: the op's real-valued result on the deterministic input of seed 0 is
 computed in float and the int8 range is fitted to it (so outputs neither saturate nor vanish);
@@ -52,6 +59,18 @@ class DescriptionError(Exception):
 def deterministic_input(num_bytes, seed):
     """The test input convention: uniform int8 bytes from RandomState(seed)."""
     return np.random.RandomState(seed).randint(-128, 128, size=num_bytes).astype(np.int8).tobytes()
+
+
+def deterministic_tensor_input(type_name, count, seed):
+    """Test input bytes for a tensor of `count` elements: int8 and uint8 take the int8 bytes
+    above; float32 takes multiples of 1/256 in [-8, 8) (exact in float32, so the quotients of
+    QUANTIZE hit rounding ties and saturate for small scales)."""
+    if type_name == "float32":
+        grid = np.random.RandomState(seed).randint(-2048, 2048, size=count)
+        return (grid / 256.0).astype("<f4").tobytes()
+    if type_name in ("int8", "uint8"):
+        return deterministic_input(count, seed)
+    raise DescriptionError(f"no test input convention for {type_name} tensors")
 
 
 # ---- building the in-memory model ----
@@ -108,11 +127,16 @@ class _Builder:
         spec = desc.get("input") or {}
         if "shape" not in spec:
             raise DescriptionError("input: a shape is required")
-        t = self.g.tensor("input", spec["shape"], scale=[spec.get("scale", 0.02)],
-                          zero_point=[spec.get("zero_point", 0)])
+        type_name = spec.get("type", "int8")
+        if type_name not in ("int8", "uint8", "float32"):
+            raise DescriptionError(f"input: type {type_name!r} (int8, uint8, float32 are built)")
+        quant = {} if type_name == "float32" else dict(scale=[spec.get("scale", 0.02)],
+                                                      zero_point=[spec.get("zero_point", 0)])
+        t = self.g.tensor("input", spec["shape"], type_name, **quant)
         self.g.names["input"] = t
         self.g.values[t.index] = np.frombuffer(
-            deterministic_input(t.num_elements, CALIBRATION_SEED), np.int8).reshape(t.shape)
+            deterministic_tensor_input(type_name, t.num_elements, CALIBRATION_SEED),
+            t.dtype).reshape(t.shape)
         self.prev = t
 
     def lookup(self, name, where):
@@ -137,8 +161,10 @@ class _Builder:
         return self.g.model()
 
     # -- helpers --
-    def emit(self, opcode, inputs, shape, options, real=None, same_quant_as=None):
-        """Adds the op with a new output tensor, quantised as the spec says or calibrated."""
+    def emit(self, opcode, inputs, shape, options, real=None, same_quant_as=None,
+             out_type="int8"):
+        """Adds the op with a new output tensor, quantised as the spec says or calibrated
+        (float32 outputs carry no quantisation)."""
         name = self.spec.get("name", f"t{self.index}")
         if any(int(d) <= 0 for d in shape):
             raise DescriptionError(f"{self.where}: output shape {list(shape)} is empty")
@@ -150,21 +176,22 @@ class _Builder:
             scale, zp = out_spec["scale"], out_spec.get("zero_point", 0)
         elif same_quant_as is not None:
             scale, zp = same_quant_as.scale[0], same_quant_as.zero_point[0]
-        else:
+        elif out_type != "float32":
             scale, zp = _fit_quantization(real)
-        out = self.g.tensor(name, shape, scale=[scale], zero_point=[zp])
+        quant = {} if out_type == "float32" else dict(scale=[scale], zero_point=[zp])
+        out = self.g.tensor(name, shape, out_type, **quant)
         op = Operator(len(self.g.operators), opcode, schema.BUILTIN_CODE[opcode], 1,
                       [t.index if t is not None else -1 for t in inputs], [out.index],
                       self._options(opcode, options))
         self.g.operators.append(op)
         self.g.values[out.index] = np.ascontiguousarray(
-            ref.KERNELS[opcode](op, self.g.model(), self.g.values), dtype=np.int8).reshape(shape)
+            ref.KERNELS[opcode](op, self.g.model(), self.g.values), dtype=out.dtype).reshape(shape)
         self.g.names[name] = out
         self.prev = out
 
     @staticmethod
     def _options(opcode, given):
-        _, fields = schema.BUILTIN_OPTIONS[opcode]
+        _, fields = schema.BUILTIN_OPTIONS.get(opcode, (0, []))
         return {f: given.get(f, default) for f, _, _, default in fields}
 
     def activation(self):
@@ -334,9 +361,34 @@ class _Builder:
         self.emit("softmax", [x_t], x_t.shape, dict(beta=float(self.spec.get("beta", 1.0))))
 
     def op_quantize(self):
-        if not isinstance(self.spec.get("output"), dict):
+        out = self.spec.get("output")
+        if not isinstance(out, dict) or not ("scale" in out or "like" in out):
             raise DescriptionError(f"{self.where}: quantize needs an output scale and zero point")
-        self.emit("quantize", [self.inputs[0]], self.inputs[0].shape, {})
+        self.emit("quantize", [self.inputs[0]], self.inputs[0].shape, {},
+                  out_type=out.get("type", "int8"))
+
+    def op_logistic(self):
+        # The converter's int8 LOGISTIC output: scale 1/256, zero point -128 (TFLM requires -128).
+        if "output" not in self.spec:
+            self.spec = dict(self.spec, output={"scale": 1.0 / 256, "zero_point": -128})
+        self.emit("logistic", [self.inputs[0]], self.inputs[0].shape, {})
+
+    def op_strided_slice(self):
+        x_t = self.inputs[0]
+        rank = len(x_t.shape)
+        begin = [int(v) for v in self.spec.get("begin", [0] * rank)]
+        end = [int(v) for v in self.spec.get("end", x_t.shape)]
+        strides = [int(v) for v in self.spec.get("strides", [1] * rank)]
+        o = {f: int(self.spec.get(f, 0)) for f in ("begin_mask", "end_mask", "ellipsis_mask",
+                                                  "new_axis_mask", "shrink_axis_mask", "offset")}
+        shape = ref.strided_slice_output_shape(x_t.shape, begin, end, strides, o["begin_mask"],
+                                               o["end_mask"], o["shrink_axis_mask"])
+        consts = [self.g.const(f"t{self.index}_{n}", np.array(v, dtype=np.int32), "int32")
+                  for n, v in (("begin", begin), ("end", end), ("strides", strides))]
+        self.emit("strided_slice", [x_t] + consts, shape, o, same_quant_as=x_t)
+
+    def op_dequantize(self):
+        self.emit("dequantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
 
 
 def build_model(desc):
@@ -352,7 +404,8 @@ def build_model(desc):
 # Minimum operator versions TFLite assigns to these int8 kernels (op_version.cc).
 _INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, "add": 2,
                     "sub": 2, "mul": 2, "average_pool_2d": 2, "max_pool_2d": 2, "mean": 2,
-                    "pad": 2, "reshape": 1, "concatenation": 2, "softmax": 2, "quantize": 2}
+                    "pad": 2, "reshape": 1, "concatenation": 2, "softmax": 2, "quantize": 2,
+                    "dequantize": 2, "logistic": 2, "strided_slice": 2}
 
 
 def _int_vector(b, values, fmt="i"):
@@ -399,8 +452,9 @@ def _options_table(b, opcode, options):
 def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
     """Flatbuffer bytes for a Model: buffer 0 empty, one buffer per constant tensor."""
     b = flatbuffers.Builder(1024)
-    # keyed by builtin code, so a model may carry codes this schema does not name (tests)
-    codes_used = sorted({op.builtin_code for op in model.operators})
+    # keyed by builtin code (and custom name), so a model may carry codes this schema does not
+    # name (tests)
+    codes_used = sorted({(op.builtin_code, op.custom_code) for op in model.operators})
     opcode_index = {code: i for i, code in enumerate(codes_used)}
 
     buffer_data, tensor_buffer = [b""], {}
@@ -445,7 +499,7 @@ def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
         if op.opcode in schema.BUILTIN_OPTIONS:
             union_type, options = _options_table(b, op.opcode, op.options)
         b.StartObject(9)
-        b.PrependUint32Slot(O["opcode_index"], opcode_index[op.builtin_code], 0)
+        b.PrependUint32Slot(O["opcode_index"], opcode_index[(op.builtin_code, op.custom_code)], 0)
         b.PrependUOffsetTRelativeSlot(O["inputs"], inputs, 0)
         b.PrependUOffsetTRelativeSlot(O["outputs"], outputs, 0)
         if options is not None:
@@ -463,9 +517,12 @@ def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
 
     OC = schema.OPERATOR_CODE
     codes = []
-    for code in codes_used:
+    for code, custom in codes_used:
         name = schema.BUILTIN_NAME.get(code)
+        custom_name = b.CreateString(custom) if custom else None
         b.StartObject(len(OC))
+        if custom_name is not None:
+            b.PrependUOffsetTRelativeSlot(OC["custom_code"], custom_name, 0)
         b.PrependInt8Slot(OC["deprecated_builtin_code"],
                           min(code, schema.PLACEHOLDER_FOR_GREATER_OP_CODES), 0)
         b.PrependInt32Slot(OC["version"], _INT8_OP_VERSION.get(name, 1),

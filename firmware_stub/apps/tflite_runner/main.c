@@ -50,8 +50,10 @@ static void op_end(void* context, int index, const TflOperator* op) {
  * disagree, so say so loudly. */
 static void fail(const char* step, const TflError* error) {
   if (error->operator_index >= 0) {
+    char name[64];
     printf("tflite_runner: %s: operator %d (%s): %s\n", step, error->operator_index,
-           tfl_builtin_name(g_model.operators[error->operator_index].builtin), error->message);
+           tfl_operator_name(&g_model, error->operator_index, name, (int)sizeof(name)),
+           error->message);
   } else {
     printf("tflite_runner: %s: %s\n", step, error->message);
   }

@@ -36,6 +36,31 @@ int op_require_int8(TflModel* m, int index, const TflTensor* t, const char* role
   return 0;
 }
 
+int op_require_type(const TflTensor* t, int type, const char* role, int index, TflError* error) {
+  if (!t) return tfl_fail(error, index, "%s tensor missing", role);
+  if (t->type != type) {
+    return tfl_fail(error, index, "%s is %s; expected %s", role, tfl_type_name(t->type),
+                    tfl_type_name(type));
+  }
+  return 0;
+}
+
+int op_require_quantized(const TflTensor* t, int type, const char* role, int index,
+                         TflError* error) {
+  if (op_require_type(t, type, role, index, error)) return -1;
+  if (!t->quantized) return tfl_fail(error, index, "%s has no quantization parameters", role);
+  if (t->scale_count != 1) {
+    return tfl_fail(error, index, "%s has per-channel quantization; it must be per-tensor", role);
+  }
+  const int32_t lo = type == TFL_TYPE_UINT8 ? 0 : -128;
+  if (t->zero_point < lo || t->zero_point > lo + 255) {
+    return tfl_fail(error, index, "%s zero point %d is outside %s", role, (int)t->zero_point,
+                    tfl_type_name(type));
+  }
+  if (!(t->scale > 0.0f)) return tfl_fail(error, index, "%s scale is not positive", role);
+  return 0;
+}
+
 int op_require_rank(const TflTensor* t, int rank, const char* role, int index, TflError* error) {
   if (!t) return tfl_fail(error, index, "%s tensor missing", role);
   if (t->rank != rank) {

@@ -28,6 +28,12 @@ static inline TflTensor* op_output(TflModel* m, int index) {
 int op_require_inputs(TflModel* m, int index, int min, int max, TflError* error);
 /* An int8 tensor with per-tensor quantisation (activations). */
 int op_require_int8(TflModel* m, int index, const TflTensor* t, const char* role, TflError* error);
+/* A per-tensor quantised tensor of `type` (int8 or uint8; graph-edge conversions), zero point in
+ * the type's range. */
+int op_require_quantized(const TflTensor* t, int type, const char* role, int index,
+                         TflError* error);
+/* A tensor of `type` (no quantisation needed: float32). */
+int op_require_type(const TflTensor* t, int type, const char* role, int index, TflError* error);
 int op_require_rank(const TflTensor* t, int rank, const char* role, int index, TflError* error);
 /* Filter of a convolution / fully-connected: int8, constant, symmetric, per-tensor or per
  * output channel along `channel_dim`. */

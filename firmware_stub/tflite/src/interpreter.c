@@ -2,6 +2,7 @@
 
 #include "accsim/hw/tflite_delegate.h"
 #include "accsim_tflite/op_kernel.h"
+#include "accsim_tflite/schema.h"
 #include "arena_plan.h"
 
 static uint64_t align_up(uint64_t value) {
@@ -98,6 +99,31 @@ static uint64_t place_blocks(Block* blocks, int count) {
   return peak;
 }
 
+/* What every supported operator needs of its operands before its own check: counts the
+ * interpreter holds and known shapes (checked here, operator by operator in graph order, so the
+ * first operator that cannot run is the one a refusal names). */
+static int check_operands(const TflModel* m, int o, TflError* error) {
+  const TflOperator* op = &m->operators[o];
+  if (op->output_count != 1) {
+    return tfl_fail(error, o, "has %d outputs; the interpreter runs single-output operators",
+                    op->output_count);
+  }
+  if (op->input_count > TFL_MAX_OP_INPUTS) {
+    return tfl_fail(error, o, "has %d inputs; the interpreter holds at most %d", op->input_count,
+                    TFL_MAX_OP_INPUTS);
+  }
+  for (int i = 0; i <= op->input_count; ++i) {
+    const int t = i < op->input_count ? op->inputs[i] : op->outputs[0];
+    if (t >= 0 && m->tensors[t].unknown_shape) {
+      return tfl_fail(error, o,
+                      "tensor %d has a dimension <= 0 (dynamic or empty shapes are not "
+                      "supported)",
+                      t);
+    }
+  }
+  return 0;
+}
+
 int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
   plan->tensor_bytes = plan->persistent_bytes = plan->arena_bytes = 0;
   plan->macs = 0;
@@ -109,6 +135,7 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
                       "operator not supported by accsim's interpreter (supported: %s)",
                       tfl_supported_ops());
     }
+    if (check_operands(m, (int)o, error) != 0) return -1;
     op->kernel = "reference";
     op->macs = 0;
     op->persistent_bytes = op->scratch_bytes = 0;
@@ -130,10 +157,21 @@ int tfl_plan_arena(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* er
   plan->tensor_bytes = plan->persistent_bytes = plan->arena_bytes = 0;
   for (int i = 0; i < m->input_count; ++i) {
     const TflTensor* t = &m->tensors[m->inputs[i]];
-    if (t->type != 9 /* int8 */) {
-      return tfl_fail(error, -1, "graph input tensor %d is %s; only int8 models are supported",
+    /* The operators that read an input check its type; these are the types an input can
+     * arrive in (uint8 camera pixels and float32 samples meet a QUANTIZE first). */
+    if (t->type != TFL_TYPE_INT8 && t->type != TFL_TYPE_UINT8 && t->type != TFL_TYPE_FLOAT32) {
+      return tfl_fail(error, -1,
+                      "graph input tensor %d is %s; inputs must be int8, uint8 or float32",
                       m->inputs[i], tfl_type_name(t->type));
     }
+  }
+  for (int i = 0; i < m->input_count; ++i) {
+    if (m->tensors[m->inputs[i]].unknown_shape) {
+      return tfl_fail(error, -1, "graph input tensor %d has a dimension <= 0", m->inputs[i]);
+    }
+  }
+  if (m->tensors[m->output].unknown_shape) {
+    return tfl_fail(error, -1, "graph output tensor %d has a dimension <= 0", m->output);
   }
   if (compute_lifetimes(m, error) != 0) return -1;
 

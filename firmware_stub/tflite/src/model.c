@@ -52,6 +52,22 @@ static uint32_t element_bytes(int type) {
   }
 }
 
+const char* tfl_operator_name(const TflModel* m, int index, char* out, int out_bytes) {
+  const TflOperator* op = &m->operators[index];
+  if (op->builtin != TFL_OP_CUSTOM || op->custom_code.length == 0) {
+    return tfl_builtin_name(op->builtin);
+  }
+  /* The name's bytes were bounds-checked at load; printable ASCII only, for one-line messages. */
+  int used = snprintf(out, (size_t)out_bytes, "CUSTOM \"");
+  for (uint32_t i = 0; i < op->custom_code.length && used < out_bytes - 2; ++i) {
+    const uint8_t c = m->reader.data[op->custom_code.pos + i];
+    out[used++] = c >= 32 && c < 127 ? (char)c : '?';
+  }
+  if (used < out_bytes - 1) out[used++] = '"';
+  out[used < out_bytes ? used : out_bytes - 1] = 0;
+  return out;
+}
+
 float tfl_tensor_scale(TflModel* model, const TflTensor* tensor, uint32_t i) {
   if (i >= tensor->scale_count) return tensor->scale;
   return fb_vector_f32(&model->reader, &tensor->scales, i);
@@ -119,10 +135,8 @@ static int load_tensor(TflModel* m, const FbTable* table, const FbVector* buffer
   for (int d = 0; d < t->rank; ++d) {
     t->dims[d] = fb_vector_i32(r, &shape, (uint32_t)d);
     if (t->dims[d] <= 0) {
-      return tfl_fail(error, -1,
-                      "tensor %d: dimension %d is %d (dynamic or empty shapes are "
-                      "not supported)",
-                      index, d, (int)t->dims[d]);
+      t->unknown_shape = 1;
+      continue;
     }
     elements *= (uint64_t)t->dims[d];
     if (elements > (1u << 28)) {
@@ -130,7 +144,7 @@ static int load_tensor(TflModel* m, const FbTable* table, const FbVector* buffer
     }
   }
   t->type = fb_i8(r, table, TFL_TENSOR_TYPE, TFL_TYPE_FLOAT32);
-  t->elements = (uint32_t)elements;
+  t->elements = t->unknown_shape ? 0 : (uint32_t)elements;
   t->bytes = t->elements * element_bytes(t->type);
   t->first_op = t->last_op = -1;
 
@@ -207,17 +221,19 @@ static int load_operator(TflModel* m, const FbTable* table, const FbVector* code
   fb_vector(r, table, TFL_OP_OUTPUTS, 4, &outputs);
   fb_table(r, table, TFL_OP_BUILTIN_OPTIONS, &op->options);
   if (r->error) return reader_failed(m, error, "operator", index);
-  if (inputs.length > TFL_MAX_OP_INPUTS || outputs.length != 1) {
-    return tfl_fail(error, index, "%s with %u inputs and %u outputs is not supported",
-                    tfl_builtin_name(op->builtin), (unsigned)inputs.length,
-                    (unsigned)outputs.length);
-  }
+  if (op->builtin == TFL_OP_CUSTOM) fb_string(r, &code, TFL_OPCODE_CUSTOM_CODE, &op->custom_code);
+  if (r->error) return reader_failed(m, error, "operator", index);
+  /* Counts beyond what the interpreter holds are kept and refused when the operator is planned,
+   * so that the first operator that cannot run is the one named. */
   op->input_count = (int)inputs.length;
   op->output_count = (int)outputs.length;
-  for (int i = 0; i < op->input_count; ++i) {
-    op->inputs[i] = fb_vector_i32(r, &inputs, (uint32_t)i);
+  const uint32_t input_reads =
+      inputs.length < TFL_MAX_OP_INPUTS ? inputs.length : TFL_MAX_OP_INPUTS;
+  for (uint32_t i = 0; i < input_reads; ++i) {
+    op->inputs[i] = fb_vector_i32(r, &inputs, i);
     if (check_tensor_index(m, op->inputs[i], 1, index, "input", error) != 0) return -1;
   }
+  if (outputs.length == 0) return tfl_fail(error, index, "the operator has no output");
   op->outputs[0] = fb_vector_i32(r, &outputs, 0);
   if (check_tensor_index(m, op->outputs[0], 0, index, "output", error) != 0) return -1;
   return r->error ? reader_failed(m, error, "operator", index) : 0;
@@ -264,7 +280,7 @@ int tfl_model_load(TflModel* m, const void* bytes, uint32_t size, TflError* erro
   m->tensor_count = tensors.length;
   m->operator_count = operators.length;
   for (uint32_t i = 0; i < tensors.length; ++i) {
-    const TflTensor empty = {{0}, 0, 0, 0, 0, 0, 0, 0, {0, 0}, {0, 0}, 0.0f, 0, 0, -1, -1, 0};
+    const TflTensor empty = {{0}, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0}, {0, 0}, 0.0f, 0, 0, -1, -1, 0};
     m->tensors[i] = empty;
     const FbTable t = fb_vector_table(r, &tensors, i);
     if (r->error) return reader_failed(m, error, "tensor", (int)i);

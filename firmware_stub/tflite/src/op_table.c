@@ -15,6 +15,9 @@ extern const TflOpKernel tfl_pad_kernel;
 extern const TflOpKernel tfl_mean_kernel;
 extern const TflOpKernel tfl_sub_kernel;
 extern const TflOpKernel tfl_quantize_kernel;
+extern const TflOpKernel tfl_dequantize_kernel;
+extern const TflOpKernel tfl_logistic_kernel;
+extern const TflOpKernel tfl_strided_slice_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -31,6 +34,9 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_mean_kernel,
     &tfl_sub_kernel,
     &tfl_quantize_kernel,
+    &tfl_dequantize_kernel,
+    &tfl_logistic_kernel,
+    &tfl_strided_slice_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
@@ -43,7 +49,7 @@ const TflOpKernel* tfl_find_op_kernel(int32_t builtin) {
 }
 
 const char* tfl_supported_ops(void) {
-  static char list[256];
+  static char list[512];
   if (list[0]) return list;
   unsigned used = 0;
   for (unsigned i = 0; i < KERNEL_COUNT && used + 32 < sizeof(list); ++i) {

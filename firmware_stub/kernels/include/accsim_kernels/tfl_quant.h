@@ -26,6 +26,11 @@ typedef enum {
  * flushes to multiplier 0, shift 0. */
 void tfl_quantize_multiplier(double d, int32_t* multiplier, int* shift);
 
+/* frexp(d) with the significand as TfLiteRound(q * 2^31), no adjustment (LOGISTIC's prepare):
+ * -1 when d is not a positive finite number or the significand rounds to 2^31 (where TFLM's
+ * int32 cast overflows). */
+int tfl_frexp_q31(double d, int32_t* multiplier, int* exponent);
+
 /* QuantizeMultiplierSmallerThanOneExp: needs 0 < d < 1; *left_shift <= 0. */
 int tfl_quantize_multiplier_smaller_than_one_exp(double d, int32_t* multiplier, int* left_shift);
 

@@ -21,7 +21,7 @@ extern "C" {
 #define TFL_MAX_TENSORS 1024
 #define TFL_MAX_OPERATORS 512
 #define TFL_MAX_GRAPH_INPUTS 4
-#define TFL_ERROR_BYTES 200
+#define TFL_ERROR_BYTES 400
 
 typedef struct {
   int operator_index; /* -1 when the error is not about one operator */
@@ -31,6 +31,9 @@ typedef struct {
 typedef struct {
   int32_t dims[TFL_MAX_DIMS];
   int rank;
+  /* A dimension <= 0 (a dynamic or empty shape, e.g. an LSTM's [0] intermediates): legal in a
+   * model; refused only when an operator that runs reads or writes the tensor. */
+  int unknown_shape;
   int type; /* schema TensorType */
   uint32_t elements;
   uint32_t bytes;      /* elements x element size */
@@ -62,11 +65,14 @@ typedef struct {
   uint32_t supported;                 /* the backends that can run it: TFL_BACKEND_BIT()s */
   int override_backend;               /* the one runtime.placement asked for, -1 = none */
   char reason[TFL_REASON_BYTES];      /* why not on each other accelerator present, or empty */
+  /* The first TFL_MAX_OP_INPUTS / TFL_MAX_OP_OUTPUTS tensor indices; the counts are the model's,
+   * which may be larger (refused, in graph order, when the interpreter plans the operator). */
   int inputs[TFL_MAX_OP_INPUTS];
   int input_count;
   int outputs[TFL_MAX_OP_OUTPUTS];
   int output_count;
-  FbTable options; /* builtin options table; pos 0 = absent (schema defaults) */
+  FbVector custom_code; /* CUSTOM operators: their name (length 0 otherwise) */
+  FbTable options;      /* builtin options table; pos 0 = absent (schema defaults) */
   /* Filled by the operator's check: the kernel it will run and what it costs. */
   const char* kernel;
   uint64_t macs;
@@ -92,6 +98,9 @@ typedef struct TflModel {
 int tfl_model_load(TflModel* model, const void* bytes, uint32_t size, TflError* error);
 
 const char* tfl_builtin_name(int32_t code);
+/* The operator's name for messages: its builtin name, or CUSTOM "name" (NUL-terminated copy
+ * into `out`). */
+const char* tfl_operator_name(const TflModel* model, int index, char* out, int out_bytes);
 const char* tfl_type_name(int type);
 /* Scale i of a tensor's per-channel (or per-tensor, i = 0) quantisation. */
 float tfl_tensor_scale(TflModel* model, const TflTensor* tensor, uint32_t i);
