@@ -8,6 +8,7 @@
 #include "cache_config.h"
 #include "component_registry.h"
 #include "cpu_config.h"
+#include "cpu_rtl_config.h"
 #include "embedded_schema.h"
 #include "l2_cache.h"
 #include "platform.h"
@@ -181,6 +182,15 @@ config::CrossCheck architecture_checks() {
     check_address_ranges(loaded, ranges, diags);
     check_fabric(loaded, diags);
     check_device_names(loaded, diags);
+    // cpu.impl = rtl: the Verilog is there and its caches are the config's.
+    if (!config::reported(diags, "cpu") && !config::reported(diags, "caches") &&
+        cpu::rtl::cpu_is_rtl(loaded.effective)) {
+      try {
+        cpu::rtl::cpu_rtl_config(loaded.effective);
+      } catch (const config::ValueError& e) {
+        diags.push_back(diagnostic_of(loaded, e));
+      }
+    }
     for (const auto& [type, config] : components) {
       if (config::reported(diags, config.key)) continue;
       try {

@@ -8,6 +8,8 @@
 #include "cache_config.h"
 #include "cpu_config.h"
 #include "stats.h"
+#include "cpu_rtl_config.h"
+#include "vexriscv_runtime.h"
 
 namespace accsim::soc {
 
@@ -26,6 +28,10 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
   const int ibus = m_platform.connect_initiator(m_cpu->ibus, "cpu.ibus");
   const int dbus = m_platform.connect_initiator(m_cpu->dbus, "cpu.dbus");
   m_cpu->set_timing_only_path(m_platform.bus(), ibus, dbus);
+  // cpu.impl = rtl: the VexRiscv Verilog runs in the core's place, on the same sockets.
+  if (cpu::rtl::cpu_is_rtl(cfg)) {
+    m_cpu->set_rtl(cpu::rtl::make_rtl_cpu(cfg, m_cpu->bus_port(), status, m_options.note));
+  }
   std::vector<uint32_t> firmware_args;
   for (const auto& a : cfg.at("firmware_args")) {
     firmware_args.push_back(static_cast<uint32_t>(a.get<int64_t>()));
@@ -82,17 +88,38 @@ std::vector<Component*> Soc::components(ComponentType::Attach attach) const {
 
 std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
   const cpu::CpuModule* cpu = m_cpu.get();
-  std::vector<RegionCounter> counters = {
-      {"instructions", "Instructions retired in the region",
-       [cpu] { return cpu->core().instret(); }},
-      {"icache_misses", "I$ misses in the region",
-       [cpu] { return cpu->memory().totals().icache_misses; }},
-      {"dcache_misses", "D$ misses in the region",
-       [cpu] { return cpu->memory().totals().dcache_misses; }},
-      {"icache_stall_cycles", "Cycles stalled on the I$ in the region",
-       [cpu] { return cpu->memory().totals().icache_stall; }},
-      {"dcache_stall_cycles", "Cycles stalled on the D$ in the region",
-       [cpu] { return cpu->memory().totals().dcache_stall; }}};
+  std::vector<RegionCounter> counters;
+  if (const cpu::RtlCpu* rtl = cpu->rtl()) {
+    // What the RTL CPU shows: its minstret and the I$ refills on the bus (every I$ miss is one).
+    if (rtl->has_instret()) {
+      counters.push_back(
+          {"instructions", "Instructions retired in the region", [rtl] { return rtl->instret(); }});
+    }
+    counters.push_back(
+        {"icache_misses", "I$ misses in the region", [rtl] { return rtl->icache_refills(); }});
+    counters.push_back({"dcache_refills", "D$ line refills in the region (the RTL CPU)",
+                        [rtl] { return rtl->dcache_refills(); }});
+  } else {
+    add_model_region_counters(counters);
+  }
+  for (const auto attach : {ComponentType::Attach::kCpu, ComponentType::Attach::kBus}) {
+    for (const Component* c : components(attach)) c->add_region_counters(counters);
+  }
+  return region_profiler(std::move(counters));
+}
+
+void Soc::add_model_region_counters(std::vector<RegionCounter>& counters) const {
+  const cpu::CpuModule* cpu = m_cpu.get();
+  counters = {{"instructions", "Instructions retired in the region",
+               [cpu] { return cpu->core().instret(); }},
+              {"icache_misses", "I$ misses in the region",
+               [cpu] { return cpu->memory().totals().icache_misses; }},
+              {"dcache_misses", "D$ misses in the region",
+               [cpu] { return cpu->memory().totals().dcache_misses; }},
+              {"icache_stall_cycles", "Cycles stalled on the I$ in the region",
+               [cpu] { return cpu->memory().totals().icache_stall; }},
+              {"dcache_stall_cycles", "Cycles stalled on the D$ in the region",
+               [cpu] { return cpu->memory().totals().dcache_stall; }}};
   // The summary's stall breakdown, per region: fetch and data are the I$ and D$ stalls plus
   // those of uncached fetches and accesses (MMIO, write-through).
   for (const cpu::StallKind& kind : cpu::kStallKinds) {
@@ -101,9 +128,9 @@ std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
                         std::string(kind.description) + " in the region",
                         [cpu, counter] { return cpu->core().stalls().*counter; }});
   }
-  for (const auto attach : {ComponentType::Attach::kCpu, ComponentType::Attach::kBus}) {
-    for (const Component* c : components(attach)) c->add_region_counters(counters);
-  }
+}
+
+std::unique_ptr<RegionProfiler> Soc::region_profiler(std::vector<RegionCounter> counters) {
   std::vector<RegionProfiler::Counter> names;
   std::vector<std::function<uint64_t()>> reads;
   for (auto& counter : counters) {
@@ -123,11 +150,16 @@ std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
 
 void Soc::attach_timeline(TimelineSink& sink) {
   const cpu::CpuModule* cpu = m_cpu.get();
-  sink.add_counter(
-      {"icache misses", [cpu] { return double(cpu->memory().totals().icache_misses); }});
-  sink.add_counter(
-      {"dcache misses", [cpu] { return double(cpu->memory().totals().dcache_misses); }});
-  sink.add_counter({"cfu ops", [cpu] { return double(cpu->core().cfu_ops()); }});
+  if (const cpu::RtlCpu* rtl = cpu->rtl()) {
+    sink.add_counter({"icache misses", [rtl] { return double(rtl->icache_refills()); }});
+    sink.add_counter({"dcache refills", [rtl] { return double(rtl->dcache_refills()); }});
+  } else {
+    sink.add_counter(
+        {"icache misses", [cpu] { return double(cpu->memory().totals().icache_misses); }});
+    sink.add_counter(
+        {"dcache misses", [cpu] { return double(cpu->memory().totals().dcache_misses); }});
+    sink.add_counter({"cfu ops", [cpu] { return double(cpu->core().cfu_ops()); }});
+  }
   for (Component* c : components(ComponentType::Attach::kCpu)) c->attach_timeline(sink);
   // The fabric: how busy each DRAM is, per sampling interval.
   const double percent = 100.0 / double(sink.sample_interval_cycles());

@@ -70,6 +70,15 @@ void RunTraces::attach(soc::Soc& soc, const cpu::ElfImage& image) {
                    m_options.trace_limits.live->label);
     }
   }
+  // The RTL CPU has no instruction stream or cache model to trace (yet): say so, not an empty file.
+  if (soc.cpu().rtl() != nullptr) {
+    for (const char* kind : {"insn", "cache-misses", "mem"}) {
+      if (wants(kind)) {
+        throw std::runtime_error(std::string("--trace ") + kind +
+                                 ": not available with cpu.impl = rtl (console and timeline are)");
+      }
+    }
+  }
   try {
     open(soc, image);
   } catch (const std::runtime_error& e) {
@@ -122,7 +131,7 @@ void RunTraces::finish(soc::Soc& soc, const RunStatus& status) {
   }
   soc.cpu().memory().flush_traces();
   if (m_timeline) {
-    m_timeline->finish(soc.cpu().core().cycle(),
+    m_timeline->finish(soc.cpu().cycle(),
                        status.outcome() == RunStatus::Outcome::kFailed
                            ? "run failed: " + status.message()
                            : "run exited with code " + std::to_string(status.exit_code()));

@@ -1,0 +1,40 @@
+// The C++ wrapper of a VexRiscv Verilog with CFU-Playground's port set, written for the ports
+// its top module really has: it maps them to VexRiscvPins (verilated_vexriscv.h) and exports
+//   extern "C" accsim::cpu::rtl::VexRiscvModel* accsim_make_vexriscv(const char* name,
+//                                                                     bool trace);
+// Ports the CPU needs and the top lacks (or has with another direction or width) are refused
+// here, one line each naming the expected port, instead of surfacing as C++ compile errors.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "runtime_verilator.h"
+
+namespace accsim::cpu::rtl {
+
+constexpr const char* kVexRiscvFactory = "accsim_make_vexriscv";
+constexpr const char* kVexRiscvTop = "VexRiscv";  // the module SpinalHDL's generator writes
+
+// The problems with `ports` (one line each, empty when the top has every port the CPU needs).
+std::vector<std::string> vexriscv_port_problems(
+    const std::vector<accsim::rtl::VerilatedPort>& ports);
+
+// Where the Verilated model keeps VexRiscv's CsrPlugin minstret: the header to include and the
+// expression reading it from the model `t` (empty when the design has none).
+struct InstretAccess {
+  std::string header;
+  std::string expression;
+};
+// Looks in the Verilated code in `obj_dir`: the top inlined into the root
+// (t.rootp->VexRiscv__DOT__CsrPlugin_minstret) or kept as a module of its own
+// (t.rootp->VexRiscv->__PVT__CsrPlugin_minstret).
+InstretAccess find_instret(const std::string& prefix, const std::string& obj_dir);
+
+// The wrapper's source for the Verilated class `prefix`. Throws std::runtime_error with the
+// problems' lines when a port is missing.
+std::string vexriscv_wrapper_source(const std::string& prefix,
+                                    const std::vector<accsim::rtl::VerilatedPort>& ports,
+                                    const InstretAccess& instret);
+
+}  // namespace accsim::cpu::rtl
