@@ -150,6 +150,9 @@ void RunTraces::finish(soc::Soc& soc, const RunStatus& status) {
   if (m_region_window && !m_region_window->never_ran_warning().empty()) {
     spdlog::warn("{}", m_region_window->never_ran_warning());
   }
+  if (const cpu::RtlCpu* rtl = soc.cpu().rtl()) {
+    for (const auto& note : rtl->notes()) spdlog::warn("{}", note);
+  }
 }
 
 }  // namespace accsim::cli

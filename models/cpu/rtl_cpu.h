@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "cpu_interfaces.h"
 
@@ -34,6 +35,8 @@ class RtlCpu {
   virtual uint64_t icache_refills() const = 0;
   virtual uint64_t dcache_refills() const = 0;
   virtual void report(Stats& stats) const = 0;
+  // What the user should hear at the end of the run (bus errors the design ignored).
+  virtual std::vector<std::string> notes() const = 0;
 };
 
 }  // namespace accsim::cpu

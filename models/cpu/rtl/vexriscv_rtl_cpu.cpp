@@ -99,10 +99,20 @@ void VexRiscvRtlCpu::run(uint64_t until) {
   while (m_cycle < until && m_failure.empty()) {
     tick();
     if (!m_status.running()) return;  // the firmware exited during this cycle
-    if (!m_ibus.failure().empty()) m_failure = m_ibus.failure();
-    if (!m_dbus.failure().empty()) m_failure = m_dbus.failure();
     if (!m_cfu.failure().empty()) m_failure = m_cfu.failure();
   }
+}
+
+std::vector<std::string> VexRiscvRtlCpu::notes() const {
+  std::vector<std::string> notes;
+  for (const WishboneBurstToTlm* bus : {&m_ibus, &m_dbus}) {
+    if (bus->counters().errors == 0) continue;
+    notes.push_back(std::to_string(bus->counters().errors) +
+                    " bus error(s) answered with ack, err and all ones, which VexRiscv ignores; "
+                    "the first: " +
+                    bus->first_error());
+  }
+  return notes;
 }
 
 void VexRiscvRtlCpu::report(Stats& stats) const {
@@ -143,6 +153,7 @@ void VexRiscvRtlCpu::report(Stats& stats) const {
     stats.set(p + "writes", c.writes, "Classic write cycles");
     stats.set(p + "beats", c.beats, "Acknowledged beats");
     stats.set(p + "wait_cycles", c.wait_cycles, "Cycles beats waited for their ack");
+    stats.set(p + "errors", c.errors, "Accesses the bus failed (answered with ack, err, all ones)");
   }
 }
 

@@ -40,6 +40,7 @@ class VexRiscvRtlCpu : public RtlCpu {
   uint64_t icache_refills() const override { return m_ibus.counters().bursts; }
   uint64_t dcache_refills() const override { return m_dbus.counters().bursts; }
   void report(Stats& stats) const override;
+  std::vector<std::string> notes() const override;
 
  private:
   void tick();

@@ -28,9 +28,14 @@ WishboneBurstToTlm::WishboneBurstToTlm(std::string name, Transport transport, un
 
 void WishboneBurstToTlm::drive(uint64_t cycle, WishboneMasterPins& pins) const {
   const bool answer = m_pending && m_ack_cycle == cycle;
-  pins.ack = answer && m_ok;
+  pins.ack = answer;
   pins.err = answer && !m_ok;
-  pins.dat_r = answer ? m_data : 0;
+  pins.dat_r = !answer ? 0 : m_ok ? m_data : ~uint32_t{0};
+}
+
+void WishboneBurstToTlm::note_error(const std::string& what) {
+  ++m_counters.errors;
+  if (m_first_error.empty()) m_first_error = m_name + " " + what;
 }
 
 bool WishboneBurstToTlm::sample(uint64_t cycle, WishboneMasterPins& pins) {
@@ -78,9 +83,9 @@ void WishboneBurstToTlm::start_burst(uint64_t cycle, uint64_t address) {
   m_in_burst = true;
   ++m_counters.bursts;
   m_counters.burst_bytes += length;
-  if (!m_burst_ok && m_failure.empty()) {
-    m_failure = m_name + " burst read of " + std::to_string(length) + " bytes at " + hex(address) +
-                " failed" + (error.empty() ? "" : ": " + error);
+  if (!m_burst_ok) {
+    note_error("burst read of " + std::to_string(length) + " bytes at " + hex(address) +
+               (error.empty() ? "" : ": " + error));
   }
 }
 
@@ -114,12 +119,12 @@ void WishboneBurstToTlm::single(uint64_t cycle, const WishboneMasterPins& pins) 
       m_data |= uint32_t{data[lane - first]} << (8 * lane);
     }
   }
-  if (!m_ok && m_failure.empty()) {
-    m_failure = m_name + (pins.we ? " write" : " read") + " of " + std::to_string(length) +
-                " bytes at " + hex(word + first) + " failed" +
-                (!contiguous     ? ": byte select " + std::to_string(sel) + " has a gap"
-                 : error.empty() ? ""
-                                 : ": " + error);
+  if (!m_ok) {
+    note_error(std::string(pins.we ? "write" : "read") + " of " + std::to_string(length) +
+               " bytes at " + hex(word + first) +
+               (!contiguous     ? ": byte select " + std::to_string(sel) + " has a gap"
+                : error.empty() ? ""
+                                : ": " + error));
   }
 }
 

@@ -13,6 +13,11 @@
 // C++ model's refills: if the access takes D cycles for n words, word k is acked in cycle
 // start + D - n + k at the earliest, and never before the master asks for it (the cycle after
 // the previous ack). Beats that leave the block, or change direction, start a new access.
+//
+// A failed access (nothing mapped there, a device's error response) is answered as LiteX's
+// bus timeout answers it: ack and err together, dat_r all ones. VexRiscv ignores err (its
+// caches wait for ack only), so the CPU goes on with the ones, as on the board; the errors are
+// counted and the first is kept for a warning, and nothing stops the run.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +44,7 @@ class WishboneBurstToTlm {
     uint64_t write_bytes = 0;
     uint64_t beats = 0;        // acks
     uint64_t wait_cycles = 0;  // cycles a beat waited for its ack
+    uint64_t errors = 0;       // accesses the bus failed
   };
 
   // `name` ("iBus") names the port in errors.
@@ -52,8 +58,8 @@ class WishboneBurstToTlm {
   // After the posedge of `cycle`: a beat acked in it is done.
   void clocked(uint64_t cycle);
 
-  // Set when an access failed: the run must stop with this message.
-  const std::string& failure() const { return m_failure; }
+  // The first failed access ("dBus read of 4 bytes at 0x20000000: ..."), empty if none.
+  const std::string& first_error() const { return m_first_error; }
   const Counters& counters() const { return m_counters; }
 
  private:
@@ -78,7 +84,9 @@ class WishboneBurstToTlm {
   uint64_t m_burst_first_ack = 0;  // the cycle word 0 of the block can be acked in
   bool m_burst_ok = true;
 
-  std::string m_failure;
+  void note_error(const std::string& what);
+
+  std::string m_first_error;
   Counters m_counters;
 };
 
