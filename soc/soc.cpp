@@ -7,8 +7,8 @@
 #include "architecture_checks.h"
 #include "cache_config.h"
 #include "cpu_config.h"
-#include "stats.h"
 #include "cpu_rtl_config.h"
+#include "stats.h"
 #include "vexriscv_runtime.h"
 
 namespace accsim::soc {

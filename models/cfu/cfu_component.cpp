@@ -53,9 +53,9 @@ class CfuComponent : public soc::Component {
     const CfuModel* model = &m_module->model();
     if (model->output_fifo_words(0) < 0) return;  // a CFU without an output FIFO
     const cpu::CpuModule* cpu = &m_cpu;
-    sink.add_counter(
-        {"cfu output fifo words",
-         [model, cpu] { return double(model->output_fifo_words(cpu->cycle())); }, false});
+    sink.add_counter({"cfu output fifo words",
+                      [model, cpu] { return double(model->output_fifo_words(cpu->cycle())); },
+                      false});
   }
 
  private:
