@@ -31,7 +31,12 @@ class VerilatedVexRiscv : public VexRiscvModel {
   }
   ~VerilatedVexRiscv() override {
     close_trace();
+    // Verilator erases a model's scopes from the thread's current context, not the model's:
+    // another design (a Verilated CFU) may have left its own there, already destroyed, and the
+    // erase would lock a dead mutex. Make ours current while the model goes.
+    Verilated::threadContextp(m_context.get());
     m_top->final();
+    m_top.reset();
   }
 
   void eval(bool clk, bool reset, uint32_t reset_vector, VexRiscvPins& pins) override {

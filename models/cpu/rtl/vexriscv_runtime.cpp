@@ -11,7 +11,7 @@ namespace accsim::cpu::rtl {
 
 namespace {
 // Bumped whenever the wrapper or the model's layout changes, so stale builds are not loaded.
-constexpr const char* kWrapperVersion = "accsim-vexriscv-2";
+constexpr const char* kWrapperVersion = "accsim-vexriscv-3";
 }  // namespace
 
 std::unique_ptr<VexRiscvModel> load_vexriscv_model(
