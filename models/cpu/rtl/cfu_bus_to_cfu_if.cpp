@@ -14,10 +14,13 @@ bool CfuBusToCfuIf::sample(uint64_t cycle, CfuBusPins& pins) {
   const CfuIf::Result r = m_cfu->execute(pins.function_id, pins.inputs_0, pins.inputs_1, cycle);
   ++m_commands;
   if (r.status != CfuIf::Result::Status::kOk) {
-    m_failure = r.status == CfuIf::Result::Status::kIllegalInstruction
-                    ? "custom-0 instruction (function_id " + std::to_string(pins.function_id) +
-                          ") on the CFU bus, but the SoC has no CFU"
-                    : r.error;
+    // The RTL's CfuPlugin sends every custom-0 to the bus: with nothing there it would wait
+    // forever, so the run stops and says why.
+    m_failure =
+        r.status == CfuIf::Result::Status::kIllegalInstruction
+            ? "custom-0 instruction (function_id " + std::to_string(pins.function_id) +
+                  ") on the CPU's CFU bus: " + (r.error.empty() ? "the SoC has no CFU" : r.error)
+            : r.error;
     return false;
   }
   m_command_pending = true;
