@@ -29,8 +29,21 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
   const int dbus = m_platform.connect_initiator(m_cpu->dbus, "cpu.dbus");
   m_cpu->set_timing_only_path(m_platform.bus(), ibus, dbus);
   // cpu.impl = rtl: the VexRiscv Verilog runs in the core's place, on the same sockets.
-  if (cpu::rtl::cpu_is_rtl(cfg)) {
-    m_cpu->set_rtl(cpu::rtl::make_rtl_cpu(cfg, m_cpu->bus_port(), status, m_options.note));
+  const bool cpu_rtl = cpu::rtl::cpu_is_rtl(cfg);
+  if (cpu_rtl) {
+    cpu::rtl::RtlCpuRunOptions run;
+    if (!m_options.waveform.empty()) {
+      // <out>/cpu.fst, beside the CFU's waveform (m_options.waveform is <out>/cfu.fst); a
+      // region or operator window (live) is not known in cycles yet: the whole run.
+      run.fst_path = (m_options.waveform.parent_path() / "cpu.fst").string();
+      if (!m_options.trace_window.live) {
+        run.trace_first_cycle = m_options.trace_window.window_begin;
+        run.trace_end_cycle = m_options.trace_window.window_end;
+      }
+    }
+    run.clock_period_ps = clock().period_ps();
+    run.note = m_options.note;
+    m_cpu->set_rtl(cpu::rtl::make_rtl_cpu(cfg, m_cpu->bus_port(), status, run));
   }
   std::vector<uint32_t> firmware_args;
   for (const auto& a : cfg.at("firmware_args")) {
@@ -39,7 +52,7 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
   sim_control().set_firmware_args(std::move(firmware_args));
 
   // Every component the config names, in registry order.
-  bool waveform_taken = false;
+  bool waveform_taken = cpu_rtl;
   for (const auto& [type, config] : configured_components(loaded)) {
     m_components.emplace_back(type->attach, type->build(config, *this));
     // The RTL that writes waveforms: the CFU and Verilog devices.

@@ -34,7 +34,15 @@ VexRiscvRtlCpu::VexRiscvRtlCpu(std::unique_ptr<VexRiscvModel> model, BusPort& bu
           options.dcache.line_bytes),
       m_cfu(m_no_cfu) {}
 
-VexRiscvRtlCpu::~VexRiscvRtlCpu() = default;
+VexRiscvRtlCpu::~VexRiscvRtlCpu() {
+  if (m_tracing) m_model->close_trace();
+}
+
+void VexRiscvRtlCpu::dump(uint64_t half_cycles) {
+  const uint64_t cycle = half_cycles / 2;
+  if (cycle < m_options.trace_first_cycle || cycle >= m_options.trace_end_cycle) return;
+  m_model->dump(half_cycles * (m_options.clock_period_ps / 2));
+}
 
 void VexRiscvRtlCpu::reset(uint32_t entry) {
   m_reset_vector = entry;
@@ -44,6 +52,11 @@ void VexRiscvRtlCpu::reset(uint32_t entry) {
   }
   m_model->eval(false, false, m_reset_vector, m_pins);
   m_cycle = 0;
+  // Opened after reset: the reset cycles are not the SoC's and are not traced.
+  if (!m_options.fst_path.empty()) {
+    m_model->open_trace(m_options.fst_path);
+    m_tracing = true;
+  }
 }
 
 bool VexRiscvRtlCpu::is_memory(uint64_t address) {
@@ -88,7 +101,9 @@ void VexRiscvRtlCpu::tick() {
     m_model->eval(false, false, m_reset_vector, m_pins);
   }
   const CfuBusPins cfu_before_edge = m_pins.cfu;
+  if (m_tracing) dump(2 * c);
   m_model->eval(true, false, m_reset_vector, m_pins);
+  if (m_tracing) dump(2 * c + 1);
   m_ibus.clocked(c);
   m_dbus.clocked(c);
   m_cfu.clocked(c, cfu_before_edge);

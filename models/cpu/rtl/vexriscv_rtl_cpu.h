@@ -22,6 +22,11 @@ namespace accsim::cpu::rtl {
 struct VexRiscvRtlOptions {
   VexRiscvCacheShape icache, dcache;
   unsigned reset_cycles = 8;  // clocked with reset high before cycle 0, not counted
+  // The waveform (--trace fst): empty for none; the cycles it covers, [first, end).
+  std::string fst_path;
+  uint64_t trace_first_cycle = 0;
+  uint64_t trace_end_cycle = UINT64_MAX;
+  uint64_t clock_period_ps = 10000;
 };
 
 class VexRiscvRtlCpu : public RtlCpu {
@@ -44,6 +49,7 @@ class VexRiscvRtlCpu : public RtlCpu {
 
  private:
   void tick();
+  void dump(uint64_t half_cycles);
   bool transport(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                  uint64_t cycle, uint64_t& cycles, std::string& error);
   bool is_memory(uint64_t address);
@@ -59,6 +65,7 @@ class VexRiscvRtlCpu : public RtlCpu {
   VexRiscvPins m_pins;
   uint32_t m_reset_vector = 0;
   uint64_t m_cycle = 0;
+  bool m_tracing = false;
   uint64_t m_transactions = 0;
   std::string m_failure;
   // Address ranges (inclusive) known to be memory (DMI granted) or not (refused): accesses

@@ -15,7 +15,7 @@ constexpr const char* kWrapperVersion = "accsim-vexriscv-3";
 }  // namespace
 
 std::unique_ptr<VexRiscvModel> load_vexriscv_model(
-    const std::string& verilog, const std::function<void(const std::string&)>& note) {
+    const std::string& verilog, bool trace, const std::function<void(const std::string&)>& note) {
   if (!accsim::rtl::runtime_verilator_supported()) {
     throw std::runtime_error(
         "cpu.impl: \"rtl\" needs an accsim built with Verilator (-DACCSIM_BUILD_RTL=ON)");
@@ -36,18 +36,21 @@ std::unique_ptr<VexRiscvModel> load_vexriscv_model(
   using Factory = VexRiscvModel* (*)(const char*, bool);
   auto factory =
       reinterpret_cast<Factory>(accsim::rtl::load_runtime_build(build, kVexRiscvFactory, note));
-  return std::unique_ptr<VexRiscvModel>(factory("cpu", false));
+  return std::unique_ptr<VexRiscvModel>(factory("cpu", trace));
 }
 
 std::unique_ptr<RtlCpu> make_rtl_cpu(const nlohmann::json& effective, BusPort& bus,
-                                     const RunStatus& status,
-                                     const std::function<void(const std::string&)>& note) {
+                                     const RunStatus& status, const RtlCpuRunOptions& run) {
   const CpuRtlConfig config = cpu_rtl_config(effective);
   VexRiscvRtlOptions options;
   options.icache = config.caches.icache;
   options.dcache = config.caches.dcache;
-  return std::make_unique<VexRiscvRtlCpu>(load_vexriscv_model(config.verilog, note), bus, status,
-                                          options);
+  options.fst_path = run.fst_path;
+  options.trace_first_cycle = run.trace_first_cycle;
+  options.trace_end_cycle = run.trace_end_cycle;
+  options.clock_period_ps = run.clock_period_ps;
+  return std::make_unique<VexRiscvRtlCpu>(
+      load_vexriscv_model(config.verilog, !run.fst_path.empty(), run.note), bus, status, options);
 }
 
 }  // namespace accsim::cpu::rtl
