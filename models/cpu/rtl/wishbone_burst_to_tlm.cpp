@@ -62,7 +62,6 @@ bool WishboneBurstToTlm::sample(uint64_t cycle, WishboneMasterPins& pins) {
     single(cycle, pins);
   }
   m_pending = true;
-  m_request_cycle = cycle;
   m_counters.wait_cycles += m_ack_cycle - cycle;
   if (m_ack_cycle != cycle) return false;
   drive(cycle, pins);  // a zero-wait answer: ack in this very cycle

@@ -72,7 +72,6 @@ class WishboneBurstToTlm {
 
   // The beat in progress: requested, its ack due in m_ack_cycle.
   bool m_pending = false;
-  uint64_t m_request_cycle = 0;
   uint64_t m_ack_cycle = 0;
   bool m_ok = true;
   uint32_t m_data = 0;
