@@ -70,13 +70,19 @@ void RunTraces::attach(soc::Soc& soc, const cpu::ElfImage& image) {
                    m_options.trace_limits.live->label);
     }
   }
-  // The RTL CPU has no instruction stream or cache model to trace (yet): say so, not an empty file.
-  if (soc.cpu().rtl() != nullptr) {
-    for (const char* kind : {"insn", "cache-misses", "mem"}) {
+  // The RTL CPU has no cache model to trace: say so, not an empty file.
+  if (const cpu::RtlCpu* rtl = soc.cpu().rtl()) {
+    for (const char* kind : {"cache-misses", "mem"}) {
       if (wants(kind)) {
         throw std::runtime_error(std::string("--trace ") + kind +
-                                 ": not available with cpu.impl = rtl (console and timeline are)");
+                                 ": not available with cpu.impl = rtl (console, timeline, insn "
+                                 "and fst are)");
       }
+    }
+    if (wants("insn") && !rtl->can_observe()) {
+      throw std::runtime_error(
+          "--trace insn: the CPU's Verilog does not show its retiring instruction (VexRiscv's "
+          "writeBack_arbitration_isFiring, memory_to_writeBack_PC and _INSTRUCTION)");
     }
   }
   try {
@@ -84,7 +90,7 @@ void RunTraces::attach(soc::Soc& soc, const cpu::ElfImage& image) {
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(std::string("--trace: ") + e.what());
   }
-  if (!m_observers.empty()) soc.cpu().core().set_observer(m_observers.target());
+  if (!m_observers.empty()) soc.cpu().set_observer(m_observers.target());
 }
 
 void RunTraces::open(soc::Soc& soc, const cpu::ElfImage& image) {

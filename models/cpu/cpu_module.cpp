@@ -39,12 +39,14 @@ void CpuModule::set_cfu(CfuIf* cfu) {
 void CpuModule::set_rtl(std::unique_ptr<RtlCpu> rtl) {
   m_rtl = std::move(rtl);
   m_rtl->set_cfu(m_cfu ? *m_cfu : m_no_cfu);
+  m_rtl->set_symbols(m_symbols);
 }
 
 void CpuModule::set_program(const ElfImage& image) {
   m_entry = image.entry;
   m_symbols = &image.symbols;
   m_core->set_symbols(m_symbols);
+  if (m_rtl) m_rtl->set_symbols(m_symbols);
   m_memory->set_context(m_core.get(), m_symbols);
 }
 

@@ -58,6 +58,15 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // Runs `rtl` instead of the C++ core (before simulation starts). Its bus is bus_port().
   void set_rtl(std::unique_ptr<RtlCpu> rtl);
   BusPort& bus_port() { return *this; }
+  // Hears every executed instruction of whichever CPU runs (the RTL CPU: when it can show
+  // them, RtlCpu::can_observe).
+  void set_observer(InstructionObserver* observer) {
+    if (m_rtl) {
+      m_rtl->set_observer(observer);
+    } else {
+      m_core->set_observer(observer);
+    }
+  }
   // The RTL CPU, or null when the C++ core runs.
   const RtlCpu* rtl() const { return m_rtl.get(); }
   // The running CPU's cycle and instructions retired, whichever CPU it is.

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "cpu_interfaces.h"
+#include "rv32_core.h"
+#include "symbol_table.h"
 
 namespace accsim {
 class Stats;
@@ -31,6 +33,12 @@ class RtlCpu {
   virtual bool has_instret() const = 0;
   virtual uint64_t instret() const = 0;
   virtual void set_cfu(CfuIf& cfu) = 0;
+  // The firmware's functions, for the observer's rows.
+  virtual void set_symbols(const SymbolTable* symbols) = 0;
+  // Hears every retiring instruction (--trace insn, the timeline), when can_observe(): its
+  // begin_cycle is the previous one's end (retire to retire), stalls are not known.
+  virtual bool can_observe() const = 0;
+  virtual void set_observer(InstructionObserver* observer) = 0;
   // Cache line refills seen on the buses (incrementing bursts).
   virtual uint64_t icache_refills() const = 0;
   virtual uint64_t dcache_refills() const = 0;

@@ -4,6 +4,8 @@
 //     static void sample(const Top&, VexRiscvPins&);
 //     static bool has_instret();
 //     static uint64_t instret(const Top&);
+//     static bool has_retire();
+//     static bool retiring(const Top&, uint32_t& pc, uint32_t& instruction);
 //   };
 // accsim writes Ports from the top's real ports (vexriscv_wrapper.cpp). Include the Verilated
 // model's header (and its root's, for minstret) before this one.
@@ -46,6 +48,10 @@ class VerilatedVexRiscv : public VexRiscvModel {
   }
   bool has_instret() const override { return Ports::has_instret(); }
   uint64_t instret() const override { return Ports::instret(*m_top); }
+  bool has_retire() const override { return Ports::has_retire(); }
+  bool retiring(uint32_t& pc, uint32_t& instruction) const override {
+    return Ports::retiring(*m_top, pc, instruction);
+  }
 
   void open_trace(const std::string& path) override {
     m_trace = std::make_unique<VerilatedFstC>();

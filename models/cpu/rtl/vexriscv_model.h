@@ -54,6 +54,15 @@ class VexRiscvModel {
   // The CSR minstret (instructions retired), when the design has it; has_instret() says.
   virtual bool has_instret() const { return false; }
   virtual uint64_t instret() const { return 0; }
+  // The instruction that retires at the coming clock edge (VexRiscv's writeBack stage firing,
+  // what minstret counts), read after the evaluation with the clock low: false when none
+  // retires or the design does not show it (has_retire()).
+  virtual bool has_retire() const { return false; }
+  virtual bool retiring(uint32_t& pc, uint32_t& instruction) const {
+    (void)pc;
+    (void)instruction;
+    return false;
+  }
   // The waveform: opened once, dumped at times in picoseconds, closed when done.
   virtual void open_trace(const std::string& path) { (void)path; }
   virtual void dump(uint64_t time_ps) { (void)time_ps; }

@@ -1,6 +1,7 @@
 #include "vexriscv_rtl_cpu.h"
 
 #include "cache.h"
+#include "rv32_decoder.h"
 #include "stats.h"
 
 namespace accsim::cpu::rtl {
@@ -100,6 +101,7 @@ void VexRiscvRtlCpu::tick() {
     if (!again) break;
     m_model->eval(false, false, m_reset_vector, m_pins);
   }
+  if (m_observer != nullptr) observe_retire(c);
   const CfuBusPins cfu_before_edge = m_pins.cfu;
   if (m_tracing) dump(2 * c);
   m_model->eval(true, false, m_reset_vector, m_pins);
@@ -108,6 +110,18 @@ void VexRiscvRtlCpu::tick() {
   m_dbus.clocked(c);
   m_cfu.clocked(c, cfu_before_edge);
   ++m_cycle;
+}
+
+void VexRiscvRtlCpu::observe_retire(uint64_t cycle) {
+  uint32_t pc = 0, raw = 0;
+  if (!m_model->retiring(pc, raw)) return;
+  DecodedInsn insn = decode(raw);
+  insn.raw = raw;
+  if (m_symbols != nullptr) insn.function = static_cast<uint16_t>(m_symbols->function_index(pc));
+  // It retires at the end of this cycle: its cycles are those since the previous retire.
+  const ExecutedInstruction executed{m_last_retire, cycle + 1, pc, &insn, StallCounters{}, false};
+  m_observer->on_instruction(executed);
+  m_last_retire = cycle + 1;
 }
 
 void VexRiscvRtlCpu::run(uint64_t until) {

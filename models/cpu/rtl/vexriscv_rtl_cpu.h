@@ -42,6 +42,9 @@ class VexRiscvRtlCpu : public RtlCpu {
   bool has_instret() const override { return m_model->has_instret(); }
   uint64_t instret() const override { return m_model->instret(); }
   void set_cfu(CfuIf& cfu) override { m_cfu.set_cfu(cfu); }
+  void set_symbols(const SymbolTable* symbols) override { m_symbols = symbols; }
+  bool can_observe() const override { return m_model->has_retire(); }
+  void set_observer(InstructionObserver* observer) override { m_observer = observer; }
   uint64_t icache_refills() const override { return m_ibus.counters().bursts; }
   uint64_t dcache_refills() const override { return m_dbus.counters().bursts; }
   void report(Stats& stats) const override;
@@ -50,6 +53,7 @@ class VexRiscvRtlCpu : public RtlCpu {
  private:
   void tick();
   void dump(uint64_t half_cycles);
+  void observe_retire(uint64_t cycle);
   bool transport(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                  uint64_t cycle, uint64_t& cycles, std::string& error);
   bool is_memory(uint64_t address);
@@ -66,6 +70,9 @@ class VexRiscvRtlCpu : public RtlCpu {
   uint32_t m_reset_vector = 0;
   uint64_t m_cycle = 0;
   bool m_tracing = false;
+  const SymbolTable* m_symbols = nullptr;
+  InstructionObserver* m_observer = nullptr;
+  uint64_t m_last_retire = 0;  // the cycle after the last retiring instruction's
   uint64_t m_transactions = 0;
   std::string m_failure;
   // Address ranges (inclusive) known to be memory (DMI granted) or not (refused): accesses

@@ -11,7 +11,7 @@ namespace accsim::cpu::rtl {
 
 namespace {
 // Bumped whenever the wrapper or the model's layout changes, so stale builds are not loaded.
-constexpr const char* kWrapperVersion = "accsim-vexriscv-3";
+constexpr const char* kWrapperVersion = "accsim-vexriscv-4";
 }  // namespace
 
 std::unique_ptr<VexRiscvModel> load_vexriscv_model(
@@ -31,7 +31,7 @@ std::unique_ptr<VexRiscvModel> load_vexriscv_model(
   build.wrapper = [](const std::string& prefix,
                      const std::vector<accsim::rtl::VerilatedPort>& ports,
                      const std::string& obj_dir) {
-    return vexriscv_wrapper_source(prefix, ports, find_instret(prefix, obj_dir));
+    return vexriscv_wrapper_source(prefix, ports, find_internals(prefix, obj_dir));
   };
   using Factory = VexRiscvModel* (*)(const char*, bool);
   auto factory =

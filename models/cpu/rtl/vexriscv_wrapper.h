@@ -20,21 +20,30 @@ constexpr const char* kVexRiscvTop = "VexRiscv";  // the module SpinalHDL's gene
 std::vector<std::string> vexriscv_port_problems(
     const std::vector<accsim::rtl::VerilatedPort>& ports);
 
-// Where the Verilated model keeps VexRiscv's CsrPlugin minstret: the header to include and the
+// Where the Verilated model keeps a signal of the VexRiscv top: the header to include and the
 // expression reading it from the model `t` (empty when the design has none).
-struct InstretAccess {
+struct SignalAccess {
   std::string header;
   std::string expression;
+  bool found() const { return !expression.empty(); }
 };
-// Looks in the Verilated code in `obj_dir`: the top inlined into the root
-// (t.rootp->VexRiscv__DOT__CsrPlugin_minstret) or kept as a module of its own
-// (t.rootp->VexRiscv->__PVT__CsrPlugin_minstret).
-InstretAccess find_instret(const std::string& prefix, const std::string& obj_dir);
+// Looks in the Verilated code in `obj_dir` for `signal` (e.g. "CsrPlugin_minstret"): the top
+// inlined into the root (t.rootp->VexRiscv__DOT__<signal>) or kept as a module of its own
+// (t.rootp->VexRiscv->__PVT__<signal>).
+SignalAccess find_signal(const std::string& prefix, const std::string& obj_dir,
+                         const std::string& signal);
+
+// The internal signals the wrapper reads: minstret, and the retiring instruction (writeBack
+// firing, its pc and word).
+struct VexRiscvInternals {
+  SignalAccess instret, retire_firing, retire_pc, retire_instruction;
+};
+VexRiscvInternals find_internals(const std::string& prefix, const std::string& obj_dir);
 
 // The wrapper's source for the Verilated class `prefix`. Throws std::runtime_error with the
 // problems' lines when a port is missing.
 std::string vexriscv_wrapper_source(const std::string& prefix,
                                     const std::vector<accsim::rtl::VerilatedPort>& ports,
-                                    const InstretAccess& instret);
+                                    const VexRiscvInternals& internals);
 
 }  // namespace accsim::cpu::rtl
