@@ -121,6 +121,15 @@ config::Diagnostic diagnostic_of(const config::LoadedConfig& loaded, const confi
 
 }  // namespace
 
+namespace {
+// The core's keys and which CPU runs (cpu.impl), one section.
+nlohmann::json cpu_defaults() {
+  nlohmann::json cpu = cpu::core_config_to_json(cpu::CoreConfig{});
+  cpu.update(cpu::cpu_impl_to_json(cpu::CpuImpl{}));
+  return cpu;
+}
+}  // namespace
+
 nlohmann::json core_defaults() {
   cache::CachesConfig caches;
   caches.icache = cache::icache_timing();
@@ -133,7 +142,7 @@ nlohmann::json core_defaults() {
   return {
       {"simulation", cpu::run_limits_to_json(cpu::CpuRunLimits{})},
       {"bus", bus_params_to_json(BusParams{})},
-      {"cpu", cpu::core_config_to_json(cpu::CoreConfig{})},
+      {"cpu", cpu_defaults()},
       {"caches", cache::caches_config_to_json(caches)},
       {"memories", memory},  // every entry's
       // The register map's, which the firmware's HAL uses too.

@@ -49,7 +49,7 @@ void check_cache(const nlohmann::json& caches, const char* name, const VexRiscvC
 }  // namespace
 
 bool cpu_is_rtl(const nlohmann::json& effective) {
-  return effective.at("cpu").at("impl").get<std::string>() == "rtl";
+  return cpu_impl_from_json(effective.at("cpu")).rtl;
 }
 
 CpuRtlConfig cpu_rtl_config(const nlohmann::json& effective) {
