@@ -8,6 +8,7 @@
 #include "cache_config.h"
 #include "component_registry.h"
 #include "cpu_config.h"
+#include "cpu_rtl_config.h"
 #include "embedded_schema.h"
 #include "l2_cache.h"
 #include "platform.h"
@@ -120,6 +121,15 @@ config::Diagnostic diagnostic_of(const config::LoadedConfig& loaded, const confi
 
 }  // namespace
 
+namespace {
+// The core's keys and which CPU runs (cpu.impl), one section.
+nlohmann::json cpu_defaults() {
+  nlohmann::json cpu = cpu::core_config_to_json(cpu::CoreConfig{});
+  cpu.update(cpu::cpu_impl_to_json(cpu::CpuImpl{}));
+  return cpu;
+}
+}  // namespace
+
 nlohmann::json core_defaults() {
   cache::CachesConfig caches;
   caches.icache = cache::icache_timing();
@@ -132,7 +142,7 @@ nlohmann::json core_defaults() {
   return {
       {"simulation", cpu::run_limits_to_json(cpu::CpuRunLimits{})},
       {"bus", bus_params_to_json(BusParams{})},
-      {"cpu", cpu::core_config_to_json(cpu::CoreConfig{})},
+      {"cpu", cpu_defaults()},
       {"caches", cache::caches_config_to_json(caches)},
       {"memories", memory},  // every entry's
       // The register map's, which the firmware's HAL uses too.
@@ -181,6 +191,15 @@ config::CrossCheck architecture_checks() {
     check_address_ranges(loaded, ranges, diags);
     check_fabric(loaded, diags);
     check_device_names(loaded, diags);
+    // cpu.impl = rtl: the Verilog is there and its caches are the config's.
+    if (!config::reported(diags, "cpu") && !config::reported(diags, "caches") &&
+        cpu::rtl::cpu_is_rtl(loaded.effective)) {
+      try {
+        cpu::rtl::cpu_rtl_config(loaded.effective);
+      } catch (const config::ValueError& e) {
+        diags.push_back(diagnostic_of(loaded, e));
+      }
+    }
     for (const auto& [type, config] : components) {
       if (config::reported(diags, config.key)) continue;
       try {

@@ -7,7 +7,9 @@
 #include "architecture_checks.h"
 #include "cache_config.h"
 #include "cpu_config.h"
+#include "cpu_rtl_config.h"
 #include "stats.h"
+#include "vexriscv_runtime.h"
 
 namespace accsim::soc {
 
@@ -26,6 +28,23 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
   const int ibus = m_platform.connect_initiator(m_cpu->ibus, "cpu.ibus");
   const int dbus = m_platform.connect_initiator(m_cpu->dbus, "cpu.dbus");
   m_cpu->set_timing_only_path(m_platform.bus(), ibus, dbus);
+  // cpu.impl = rtl: the VexRiscv Verilog runs in the core's place, on the same sockets.
+  const bool cpu_rtl = cpu::rtl::cpu_is_rtl(cfg);
+  if (cpu_rtl) {
+    cpu::rtl::RtlCpuRunOptions run;
+    if (!m_options.waveform.empty()) {
+      // <out>/cpu.fst, beside the CFU's waveform (m_options.waveform is <out>/cfu.fst); a
+      // region or operator window (live) is not known in cycles yet: the whole run.
+      run.fst_path = (m_options.waveform.parent_path() / "cpu.fst").string();
+      if (!m_options.trace_window.live) {
+        run.trace_first_cycle = m_options.trace_window.window_begin;
+        run.trace_end_cycle = m_options.trace_window.window_end;
+      }
+    }
+    run.clock_period_ps = clock().period_ps();
+    run.note = m_options.note;
+    m_cpu->set_rtl(cpu::rtl::make_rtl_cpu(cfg, m_cpu->bus_port(), status, run));
+  }
   std::vector<uint32_t> firmware_args;
   for (const auto& a : cfg.at("firmware_args")) {
     firmware_args.push_back(static_cast<uint32_t>(a.get<int64_t>()));
@@ -33,7 +52,7 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
   sim_control().set_firmware_args(std::move(firmware_args));
 
   // Every component the config names, in registry order.
-  bool waveform_taken = false;
+  bool waveform_taken = cpu_rtl;
   for (const auto& [type, config] : configured_components(loaded)) {
     m_components.emplace_back(type->attach, type->build(config, *this));
     // The RTL that writes waveforms: the CFU and Verilog devices.
@@ -82,17 +101,38 @@ std::vector<Component*> Soc::components(ComponentType::Attach attach) const {
 
 std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
   const cpu::CpuModule* cpu = m_cpu.get();
-  std::vector<RegionCounter> counters = {
-      {"instructions", "Instructions retired in the region",
-       [cpu] { return cpu->core().instret(); }},
-      {"icache_misses", "I$ misses in the region",
-       [cpu] { return cpu->memory().totals().icache_misses; }},
-      {"dcache_misses", "D$ misses in the region",
-       [cpu] { return cpu->memory().totals().dcache_misses; }},
-      {"icache_stall_cycles", "Cycles stalled on the I$ in the region",
-       [cpu] { return cpu->memory().totals().icache_stall; }},
-      {"dcache_stall_cycles", "Cycles stalled on the D$ in the region",
-       [cpu] { return cpu->memory().totals().dcache_stall; }}};
+  std::vector<RegionCounter> counters;
+  if (const cpu::RtlCpu* rtl = cpu->rtl()) {
+    // What the RTL CPU shows: its minstret and the I$ refills on the bus (every I$ miss is one).
+    if (rtl->has_instret()) {
+      counters.push_back(
+          {"instructions", "Instructions retired in the region", [rtl] { return rtl->instret(); }});
+    }
+    counters.push_back(
+        {"icache_misses", "I$ misses in the region", [rtl] { return rtl->icache_refills(); }});
+    counters.push_back({"dcache_refills", "D$ line refills in the region (the RTL CPU)",
+                        [rtl] { return rtl->dcache_refills(); }});
+  } else {
+    add_model_region_counters(counters);
+  }
+  for (const auto attach : {ComponentType::Attach::kCpu, ComponentType::Attach::kBus}) {
+    for (const Component* c : components(attach)) c->add_region_counters(counters);
+  }
+  return region_profiler(std::move(counters));
+}
+
+void Soc::add_model_region_counters(std::vector<RegionCounter>& counters) const {
+  const cpu::CpuModule* cpu = m_cpu.get();
+  counters = {{"instructions", "Instructions retired in the region",
+               [cpu] { return cpu->core().instret(); }},
+              {"icache_misses", "I$ misses in the region",
+               [cpu] { return cpu->memory().totals().icache_misses; }},
+              {"dcache_misses", "D$ misses in the region",
+               [cpu] { return cpu->memory().totals().dcache_misses; }},
+              {"icache_stall_cycles", "Cycles stalled on the I$ in the region",
+               [cpu] { return cpu->memory().totals().icache_stall; }},
+              {"dcache_stall_cycles", "Cycles stalled on the D$ in the region",
+               [cpu] { return cpu->memory().totals().dcache_stall; }}};
   // The summary's stall breakdown, per region: fetch and data are the I$ and D$ stalls plus
   // those of uncached fetches and accesses (MMIO, write-through).
   for (const cpu::StallKind& kind : cpu::kStallKinds) {
@@ -101,9 +141,9 @@ std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
                         std::string(kind.description) + " in the region",
                         [cpu, counter] { return cpu->core().stalls().*counter; }});
   }
-  for (const auto attach : {ComponentType::Attach::kCpu, ComponentType::Attach::kBus}) {
-    for (const Component* c : components(attach)) c->add_region_counters(counters);
-  }
+}
+
+std::unique_ptr<RegionProfiler> Soc::region_profiler(std::vector<RegionCounter> counters) {
   std::vector<RegionProfiler::Counter> names;
   std::vector<std::function<uint64_t()>> reads;
   for (auto& counter : counters) {
@@ -123,11 +163,16 @@ std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
 
 void Soc::attach_timeline(TimelineSink& sink) {
   const cpu::CpuModule* cpu = m_cpu.get();
-  sink.add_counter(
-      {"icache misses", [cpu] { return double(cpu->memory().totals().icache_misses); }});
-  sink.add_counter(
-      {"dcache misses", [cpu] { return double(cpu->memory().totals().dcache_misses); }});
-  sink.add_counter({"cfu ops", [cpu] { return double(cpu->core().cfu_ops()); }});
+  if (const cpu::RtlCpu* rtl = cpu->rtl()) {
+    sink.add_counter({"icache misses", [rtl] { return double(rtl->icache_refills()); }});
+    sink.add_counter({"dcache refills", [rtl] { return double(rtl->dcache_refills()); }});
+  } else {
+    sink.add_counter(
+        {"icache misses", [cpu] { return double(cpu->memory().totals().icache_misses); }});
+    sink.add_counter(
+        {"dcache misses", [cpu] { return double(cpu->memory().totals().dcache_misses); }});
+    sink.add_counter({"cfu ops", [cpu] { return double(cpu->core().cfu_ops()); }});
+  }
   for (Component* c : components(ComponentType::Attach::kCpu)) c->attach_timeline(sink);
   // The fabric: how busy each DRAM is, per sampling interval.
   const double percent = 100.0 / double(sink.sample_interval_cycles());

@@ -57,6 +57,10 @@ class Soc : public SocBuilder {
  private:
   // The components in the order the SoC asks them: on the CPU's path, or on the bus.
   std::vector<Component*> components(ComponentType::Attach attach) const;
+  // The C++ core's per-region counters (its instructions, cache misses and stalls).
+  void add_model_region_counters(std::vector<RegionCounter>& counters) const;
+  // A profiler of `counters` that hears the sim-control's region events.
+  std::unique_ptr<RegionProfiler> region_profiler(std::vector<RegionCounter> counters);
 
   RunStatus& m_status;
   SocOptions m_options;

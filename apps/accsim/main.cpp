@@ -80,10 +80,11 @@ int sc_main(int argc, char* argv[]) {
   run_cmd->add_option("--out", run.out_dir,
                       "Output directory (default traces/<config>-<firmware>)");
   run_cmd
-      ->add_option("--trace", run.traces,
-                   "Traces to write: console, cache-misses, mem, fst (RTL CFU waveform), "
-                   "timeline (Chrome trace for Perfetto), insn (per instruction); "
-                   "comma-separated")
+      ->add_option(
+          "--trace", run.traces,
+          "Traces to write: console, cache-misses, mem, fst (RTL waveforms: CFU, CPU, devices), "
+          "timeline (Chrome trace for Perfetto), insn (per instruction); "
+          "comma-separated")
       ->delimiter(',')
       ->allow_extra_args(false);
   std::string trace_window;

@@ -64,7 +64,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   spdlog::info("running {} on {} (output in {})", setup->firmware_path.string(),
                setup->loaded.effective.at("name").get<std::string>(), setup->out_dir.string());
   RunMonitor monitor(/*progress_interval_seconds=*/10.0);
-  soc->cpu().set_quantum_hook([&](const cpu::Rv32Core& core) { return monitor.on_quantum(core); });
+  soc->cpu().set_quantum_hook(
+      [&](uint64_t cycle, uint64_t instret) { return monitor.on_quantum(cycle, instret); });
   const auto host_start = std::chrono::steady_clock::now();
   try {
     // A plug-in's fatal signal abandons the kernel mid-step; what it simulated so far is kept.
@@ -72,14 +73,14 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
       status.fail(*crash, soc->cpu().core().cycle());
     }
   } catch (const std::exception& e) {
-    status.fail(simulation_exception(e), soc->cpu().core().cycle());
+    status.fail(simulation_exception(e), soc->cpu().cycle());
   }
   const RunEnd end{
       std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start).count(),
       monitor.interrupted()};
   if (status.running()) {
     status.fail("simulation ended with no process left to run, before the firmware exited",
-                soc->cpu().core().cycle());
+                soc->cpu().cycle());
   }
   // A region the firmware never ended is charged up to here. A firmware that exited with one
   // open forgot it: say so. A failed run's message already says why the region was cut short.

@@ -5,8 +5,6 @@
 #include <atomic>
 #include <csignal>
 
-#include "rv32_core.h"
-
 namespace accsim::cli {
 
 namespace {
@@ -31,7 +29,7 @@ RunMonitor::~RunMonitor() {
 
 bool RunMonitor::interrupted() const { return g_signal.load() != 0; }
 
-std::string RunMonitor::on_quantum(const cpu::Rv32Core& core) {
+std::string RunMonitor::on_quantum(uint64_t cycle, uint64_t instret) {
   if (const int signal = g_signal.load()) {
     return signal == SIGINT ? "interrupted (Ctrl-C)" : "terminated (SIGTERM)";
   }
@@ -41,11 +39,11 @@ std::string RunMonitor::on_quantum(const cpu::Rv32Core& core) {
   const double since_report = std::chrono::duration<double>(now - m_last_report).count();
   if (since_report < m_interval) return "";
   const double elapsed = std::chrono::duration<double>(now - m_start).count();
-  const double mips = double(core.instret() - m_last_instret) / since_report / 1e6;
-  spdlog::info("progress: cycle {}, {} instructions, {:.0f} s, {:.1f} simulated MIPS", core.cycle(),
-               core.instret(), elapsed, mips);
+  const double mips = double(instret - m_last_instret) / since_report / 1e6;
+  spdlog::info("progress: cycle {}, {} instructions, {:.0f} s, {:.1f} simulated MIPS", cycle,
+               instret, elapsed, mips);
   m_last_report = now;
-  m_last_instret = core.instret();
+  m_last_instret = instret;
   return "";
 }
 

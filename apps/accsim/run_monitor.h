@@ -7,10 +7,6 @@
 #include <cstdint>
 #include <string>
 
-namespace accsim::cpu {
-class Rv32Core;
-}
-
 namespace accsim::cli {
 
 class RunMonitor {
@@ -19,7 +15,7 @@ class RunMonitor {
   ~RunMonitor();  // restores the previous signal handlers
 
   // The quantum hook: "" to continue, or the reason to stop.
-  std::string on_quantum(const cpu::Rv32Core& core);
+  std::string on_quantum(uint64_t cycle, uint64_t instret);
 
   // True once Ctrl-C or SIGTERM has stopped the run.
   bool interrupted() const;

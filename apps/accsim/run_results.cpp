@@ -82,12 +82,12 @@ int write_run_results(RunSetup& setup, soc::Soc& soc, const RegionProfiler& regi
   }
   const int exit_code = exit_code_of(failure, end.interrupted);
   report_outcome(stats, status, failure, exit_code);
-  const cpu::Rv32Core& core = soc.cpu().core();
+  const cpu::CpuModule& cpu = soc.cpu();
   const double seconds = end.host_seconds;
   const nlohmann::json host = {
       {"host_seconds", seconds},
-      {"simulated_mips", seconds > 0 ? double(core.instret()) / seconds / 1e6 : 0.0},
-      {"simulated_mhz", seconds > 0 ? double(core.cycle()) / seconds / 1e6 : 0.0}};
+      {"simulated_mips", seconds > 0 ? double(cpu.instret()) / seconds / 1e6 : 0.0},
+      {"simulated_mhz", seconds > 0 ? double(cpu.cycle()) / seconds / 1e6 : 0.0}};
   write_run_outputs(setup.out_dir, simulated_config(setup, soc), stats, host);
 
   if (!quiet) print_run_summary(stdout, stats, host, setup.out_dir.string());

@@ -13,20 +13,30 @@ double percent(uint64_t part, uint64_t whole) {
 void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json& host,
                        const std::string& out_dir) {
   const uint64_t cycles = stats.get("cpu.cycles");
-  const uint64_t insns = stats.get("cpu.instructions");
+  // The RTL CPU has no instruction count without minstret, and no stall breakdown.
+  const uint64_t insns = stats.contains("cpu.instructions") ? stats.get("cpu.instructions") : 0;
   std::fprintf(out, "---- accsim summary ----\n");
   std::fprintf(out, "  cycles        %llu\n", static_cast<unsigned long long>(cycles));
   std::fprintf(out, "  instructions  %llu\n", static_cast<unsigned long long>(insns));
   std::fprintf(out, "  CPI           %.3f\n", insns ? double(cycles) / double(insns) : 0.0);
-  std::fprintf(out, "  stalls       ");
-  for (const cpu::StallKind& kind : cpu::kStallKinds) {
-    const uint64_t v = stats.get(std::string("cpu.stall.") + kind.name);
-    std::fprintf(out, " %s %llu (%.1f%%)", kind.name, static_cast<unsigned long long>(v),
-                 percent(v, cycles));
+  if (stats.contains(std::string("cpu.stall.") + cpu::kStallKinds[0].name)) {
+    std::fprintf(out, "  stalls       ");
+    for (const cpu::StallKind& kind : cpu::kStallKinds) {
+      const uint64_t v = stats.get(std::string("cpu.stall.") + kind.name);
+      std::fprintf(out, " %s %llu (%.1f%%)", kind.name, static_cast<unsigned long long>(v),
+                   percent(v, cycles));
+    }
+    std::fprintf(out, "\n");
   }
-  std::fprintf(out, "\n");
   for (const char* cache : {"icache", "dcache"}) {
     const std::string p = std::string("cache.") + cache + ".";
+    if (!stats.contains(p + "accesses") && stats.contains(p + "bytes_filled")) {
+      // The RTL CPU: its caches as the bus saw them.
+      const std::string refills = p + (cache[0] == 'i' ? "misses.fetch" : "misses.read");
+      std::fprintf(out, "  %s        %llu line refills on the bus\n", cache,
+                   static_cast<unsigned long long>(stats.get(refills)));
+      continue;
+    }
     if (!stats.contains(p + "accesses")) continue;
     const uint64_t accesses = stats.get(p + "accesses");
     const uint64_t misses = stats.get(p + "misses");

@@ -70,12 +70,27 @@ void RunTraces::attach(soc::Soc& soc, const cpu::ElfImage& image) {
                    m_options.trace_limits.live->label);
     }
   }
+  // The RTL CPU has no cache model to trace: say so, not an empty file.
+  if (const cpu::RtlCpu* rtl = soc.cpu().rtl()) {
+    for (const char* kind : {"cache-misses", "mem"}) {
+      if (wants(kind)) {
+        throw std::runtime_error(std::string("--trace ") + kind +
+                                 ": not available with cpu.impl = rtl (console, timeline, insn "
+                                 "and fst are)");
+      }
+    }
+    if (wants("insn") && !rtl->can_observe()) {
+      throw std::runtime_error(
+          "--trace insn: the CPU's Verilog does not show its retiring instruction (VexRiscv's "
+          "writeBack_arbitration_isFiring, memory_to_writeBack_PC and _INSTRUCTION)");
+    }
+  }
   try {
     open(soc, image);
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(std::string("--trace: ") + e.what());
   }
-  if (!m_observers.empty()) soc.cpu().core().set_observer(m_observers.target());
+  if (!m_observers.empty()) soc.cpu().set_observer(m_observers.target());
 }
 
 void RunTraces::open(soc::Soc& soc, const cpu::ElfImage& image) {
@@ -122,7 +137,7 @@ void RunTraces::finish(soc::Soc& soc, const RunStatus& status) {
   }
   soc.cpu().memory().flush_traces();
   if (m_timeline) {
-    m_timeline->finish(soc.cpu().core().cycle(),
+    m_timeline->finish(soc.cpu().cycle(),
                        status.outcome() == RunStatus::Outcome::kFailed
                            ? "run failed: " + status.message()
                            : "run exited with code " + std::to_string(status.exit_code()));
@@ -140,6 +155,9 @@ void RunTraces::finish(soc::Soc& soc, const RunStatus& status) {
   for (const auto& note : soc.cpu().memory().trace_notes()) spdlog::warn("{}", note);
   if (m_region_window && !m_region_window->never_ran_warning().empty()) {
     spdlog::warn("{}", m_region_window->never_ran_warning());
+  }
+  if (const cpu::RtlCpu* rtl = soc.cpu().rtl()) {
+    for (const auto& note : rtl->notes()) spdlog::warn("{}", note);
   }
 }
 

@@ -38,7 +38,7 @@ class CfuComponent : public soc::Component {
   }
 
   // The CFU's figures end where the CPU's do.
-  void report(Stats& stats) const override { m_module->report(stats, m_cpu.core().cycle()); }
+  void report(Stats& stats) const override { m_module->report(stats, m_cpu.cycle()); }
 
   void add_region_counters(std::vector<soc::RegionCounter>& counters) const override {
     const CfuModel* model = &m_module->model();
@@ -53,9 +53,9 @@ class CfuComponent : public soc::Component {
     const CfuModel* model = &m_module->model();
     if (model->output_fifo_words(0) < 0) return;  // a CFU without an output FIFO
     const cpu::CpuModule* cpu = &m_cpu;
-    sink.add_counter(
-        {"cfu output fifo words",
-         [model, cpu] { return double(model->output_fifo_words(cpu->core().cycle())); }, false});
+    sink.add_counter({"cfu output fifo words",
+                      [model, cpu] { return double(model->output_fifo_words(cpu->cycle())); },
+                      false});
   }
 
  private:

@@ -26,6 +26,16 @@ const char* prediction_name(BranchPrediction prediction) {
 
 }  // namespace
 
+CpuImpl cpu_impl_from_json(const nlohmann::json& cpu) {
+  CpuImpl impl;
+  impl.rtl = cpu.at("impl").get<std::string>() == "rtl";
+  return impl;
+}
+
+nlohmann::json cpu_impl_to_json(const CpuImpl& impl) {
+  return {{"impl", impl.rtl ? "rtl" : "model"}};
+}
+
 CoreConfig core_config_from_json(const nlohmann::json& cpu) {
   CoreConfig c;
   c.trap_misaligned = cpu.at("misaligned_access").get<std::string>() == "trap";

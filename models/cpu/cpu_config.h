@@ -18,6 +18,14 @@ struct CpuRunLimits {
   uint64_t max_cycles = 10000000000;
 };
 
+// Which CPU runs (cpu.impl): the C++ core, or the VexRiscv Verilog of cpu.verilog
+// (models/cpu/rtl/). Its initialiser is cpu.impl's default.
+struct CpuImpl {
+  bool rtl = false;
+};
+CpuImpl cpu_impl_from_json(const nlohmann::json& cpu_section);
+nlohmann::json cpu_impl_to_json(const CpuImpl& impl);
+
 // Reads the "cpu" section of a validated effective config into CoreConfig.
 CoreConfig core_config_from_json(const nlohmann::json& cpu_section);
 nlohmann::json core_config_to_json(const CoreConfig& config);

@@ -30,16 +30,28 @@ CpuModule::CpuModule(sc_core::sc_module_name name, const Clock& clock, const Cor
 
 CpuModule::~CpuModule() = default;
 
-void CpuModule::set_cfu(CfuIf* cfu) { m_core->set_cfu(cfu ? *cfu : m_no_cfu); }
+void CpuModule::set_cfu(CfuIf* cfu) {
+  m_cfu = cfu;
+  m_core->set_cfu(cfu ? *cfu : m_no_cfu);
+  if (m_rtl) m_rtl->set_cfu(cfu ? *cfu : m_no_cfu);
+}
+
+void CpuModule::set_rtl(std::unique_ptr<RtlCpu> rtl) {
+  m_rtl = std::move(rtl);
+  m_rtl->set_cfu(m_cfu ? *m_cfu : m_no_cfu);
+  m_rtl->set_symbols(m_symbols);
+}
 
 void CpuModule::set_program(const ElfImage& image) {
   m_entry = image.entry;
   m_symbols = &image.symbols;
   m_core->set_symbols(m_symbols);
+  if (m_rtl) m_rtl->set_symbols(m_symbols);
   m_memory->set_context(m_core.get(), m_symbols);
 }
 
 std::string CpuModule::location() const {
+  if (m_rtl) return "cycle " + std::to_string(m_rtl->cycle()) + " (the RTL CPU)";
   char buf[32];
   std::snprintf(buf, sizeof buf, "pc 0x%08x", m_core->pc());
   std::string text = buf;
@@ -59,6 +71,10 @@ void CpuModule::synchronise(uint64_t cycle) {
 }
 
 void CpuModule::run_thread() {
+  if (m_rtl) {
+    run_rtl();
+    return;
+  }
   m_core->reset(m_entry);
   while (m_status.running()) {
     uint64_t stop = m_core->cycle() + m_limits.quantum_cycles;
@@ -79,13 +95,42 @@ void CpuModule::run_thread() {
       return;
     }
     if (m_quantum_hook) {
-      const std::string stop_reason = m_quantum_hook(*m_core);
+      const std::string stop_reason = m_quantum_hook(m_core->cycle(), m_core->instret());
       if (!stop_reason.empty()) {
         m_status.fail(stop_reason + " at " + location(), m_core->cycle());
         return;
       }
     }
     synchronise(m_core->cycle());
+  }
+}
+
+// run_thread's loop for the RTL CPU: the same quanta, limits and hook.
+void CpuModule::run_rtl() {
+  m_rtl->reset(m_entry);
+  while (m_status.running()) {
+    uint64_t stop = m_rtl->cycle() + m_limits.quantum_cycles;
+    if (m_limits.max_cycles != 0) stop = std::min(stop, m_limits.max_cycles);
+    m_rtl->run(stop);
+    if (!m_rtl->failure().empty()) {
+      m_status.fail(m_rtl->failure() + " at " + location(), m_rtl->cycle());
+      return;
+    }
+    if (!m_status.running()) return;  // the firmware exited during this quantum
+    if (m_limits.max_cycles != 0 && m_rtl->cycle() >= m_limits.max_cycles) {
+      m_status.fail("cycle limit " + std::to_string(m_limits.max_cycles) + " reached at " +
+                        location() + " (raise simulation.max_cycles or --max-cycles)",
+                    m_rtl->cycle());
+      return;
+    }
+    if (m_quantum_hook) {
+      const std::string stop_reason = m_quantum_hook(m_rtl->cycle(), instret());
+      if (!stop_reason.empty()) {
+        m_status.fail(stop_reason + " at " + location(), m_rtl->cycle());
+        return;
+      }
+    }
+    synchronise(m_rtl->cycle());
   }
 }
 
@@ -153,6 +198,10 @@ bool CpuModule::debug_read(uint64_t address, uint8_t* data, unsigned length) {
 }
 
 void CpuModule::report(Stats& stats) const {
+  if (m_rtl) {  // the model's own figures (stalls, branches, functions) are absent, not zero
+    m_rtl->report(stats);
+    return;
+  }
   const Rv32Core& c = *m_core;
   const uint64_t cycles = c.cycle();
   stats.set("cpu.cycles", cycles, "Cycles simulated by the CPU (its mcycle without writes)");

@@ -2,6 +2,8 @@
 // and data bus, as VexRiscv has two Wishbone masters), a tlm_quantumkeeper and the SC_THREAD
 // that runs the plain-C++ Rv32Core one quantum at a time. Its memory system (caches, DMI,
 // traces) is the plain-C++ CachedMemory; this module gives it a BusPort over the sockets.
+// With cpu.impl = "rtl" an RtlCpu (models/cpu/rtl/: a Verilated VexRiscv) runs in the core's
+// place on the same sockets, quantum and run limits; the thread picks one loop or the other once.
 #pragma once
 
 #include <tlm_utils/simple_initiator_socket.h>
@@ -22,6 +24,7 @@
 #include "cpu_interfaces.h"
 #include "elf_loader.h"
 #include "error_reason.h"
+#include "rtl_cpu.h"
 #include "run_status.h"
 #include "rv32_core.h"
 
@@ -41,9 +44,10 @@ class CpuModule : public sc_core::sc_module, private BusPort {
             const MemoryTraceOptions& traces = {});
   ~CpuModule() override;
 
-  // Called after every quantum with the core; returning a non-empty string stops the run as
-  // a failure with that message (the CLI uses it for progress reports and Ctrl-C).
-  using QuantumHook = std::function<std::string(const Rv32Core&)>;
+  // Called after every quantum with the CPU's cycle and instructions retired; returning a
+  // non-empty string stops the run as a failure with that message (the CLI uses it for
+  // progress reports and Ctrl-C).
+  using QuantumHook = std::function<std::string(uint64_t cycle, uint64_t instret)>;
   void set_quantum_hook(QuantumHook hook) { m_quantum_hook = std::move(hook); }
 
   // Sets the CFU reached by custom-0 instructions (default: none, i.e. illegal instruction).
@@ -51,6 +55,25 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   // The bus's timing-only path and the CPU's initiator ports on it: cache line traffic and
   // write-through stores then skip the transaction (Bus::timing_only_access).
   using BusPort::set_timing_only_path;
+  // Runs `rtl` instead of the C++ core (before simulation starts). Its bus is bus_port().
+  void set_rtl(std::unique_ptr<RtlCpu> rtl);
+  BusPort& bus_port() { return *this; }
+  // Hears every executed instruction of whichever CPU runs (the RTL CPU: when it can show
+  // them, RtlCpu::can_observe).
+  void set_observer(InstructionObserver* observer) {
+    if (m_rtl) {
+      m_rtl->set_observer(observer);
+    } else {
+      m_core->set_observer(observer);
+    }
+  }
+  // The RTL CPU, or null when the C++ core runs.
+  const RtlCpu* rtl() const { return m_rtl.get(); }
+  // The running CPU's cycle and instructions retired, whichever CPU it is.
+  uint64_t cycle() const { return m_rtl ? m_rtl->cycle() : m_core->cycle(); }
+  uint64_t instret() const {
+    return m_rtl ? (m_rtl->has_instret() ? m_rtl->instret() : 0) : m_core->instret();
+  }
   // Entry point and symbols of the loaded firmware (segments are loaded by the platform).
   void set_program(const ElfImage& image);
 
@@ -62,6 +85,7 @@ class CpuModule : public sc_core::sc_module, private BusPort {
 
  private:
   void run_thread();
+  void run_rtl();
   std::string location() const;
   tlm_utils::simple_initiator_socket<CpuModule>& socket(BusSide side) {
     return side == BusSide::kInstruction ? ibus : dbus;
@@ -89,6 +113,8 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   uint32_t m_entry = 0;
   tlm_utils::tlm_quantumkeeper m_quantum;
   QuantumHook m_quantum_hook;
+  std::unique_ptr<RtlCpu> m_rtl;
+  CfuIf* m_cfu = nullptr;
   // A member, not a local: when an access ends the run (sim-control EXIT) the thread is never
   // resumed and a local payload would never be destroyed.
   tlm::tlm_generic_payload m_transaction;

@@ -50,7 +50,7 @@ WishboneDeviceModule::Setup setup_of(const VerilogDeviceConfig& config, soc::Soc
   setup.has_master = !config.ports.master.empty();
   // The CPU synchronises before each MMIO access: none comes before its local cycle.
   const cpu::CpuModule* cpu = &soc.cpu();
-  setup.horizon = [cpu] { return cpu->core().cycle(); };
+  setup.horizon = [cpu] { return cpu->cycle(); };
   setup.max_cycles = options.max_cycles;
   return setup;
 }
@@ -85,7 +85,7 @@ class VerilogDevice : public soc::Component {
     // An idle device is brought to a cycle only when accessed: its last idle stretch runs to
     // the end of the run (the CPU's last cycle).
     const WishboneDevice& device = m_module.device();
-    const uint64_t end = m_cpu.core().cycle();
+    const uint64_t end = m_cpu.cycle();
     const uint64_t last_stretch = device.idle() && end > device.cycle() ? end - device.cycle() : 0;
     stats.set(p + "rtl.cycles_idle", c.cycles_idle + last_stretch,
               "Cycles it was not clocked, its state a fixed point (docs/wishbone.md)");

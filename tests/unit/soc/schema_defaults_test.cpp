@@ -54,6 +54,13 @@ const json& defaults_only() {
 // What the core sections' config structs write, from their initialisers, with every optional
 // section on: built here rather than taken from core_defaults(), so that a key core_defaults()
 // left out (leaving its default to a schema file) is still checked.
+json cpu_defaults() {
+  using namespace accsim;
+  json cpu = cpu::core_config_to_json(cpu::CoreConfig{});
+  cpu.update(cpu::cpu_impl_to_json(cpu::CpuImpl{}));
+  return cpu;
+}
+
 json core_struct_defaults() {
   using namespace accsim;
   cache::CachesConfig caches;
@@ -66,7 +73,7 @@ json core_struct_defaults() {
   return {
       {"simulation", cpu::run_limits_to_json(cpu::CpuRunLimits{})},
       {"bus", bus_params_to_json(BusParams{})},
-      {"cpu", cpu::core_config_to_json(cpu::CoreConfig{})},
+      {"cpu", cpu_defaults()},
       {"caches", cache::caches_config_to_json(caches)},
       {"memories", memory_entry},
       {"sim_control", {{"base", config::to_hex(ACCSIM_SIMCTL_DEFAULT_BASE)}}},
