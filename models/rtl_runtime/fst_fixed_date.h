@@ -2,12 +2,15 @@
 // header when it creates the file, and Verilator's VerilatedFstC gives no access to the writer
 // to set another, so two identical runs would write different cfu.fst files. After the file is
 // closed, fix_fst_date() overwrites that field with the Unix epoch, in the writer's own
-// asctime() format.
+// asctime() format. FstWaveform is a Verilated model's waveform written that way.
 #pragma once
+
+#include <verilated_fst_c.h>
 
 #include <array>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 
 namespace accsim::rtl {
@@ -34,5 +37,31 @@ inline bool fix_fst_date(const std::string& path) {
   }
   return std::fclose(file) == 0 && ok;
 }
+
+// The FST waveform of one Verilated model (every signal, all levels), its date fixed on close:
+// identical runs, identical waveforms.
+class FstWaveform {
+ public:
+  template <class Top>
+  void open(Top& top, const std::string& path) {
+    m_trace = std::make_unique<VerilatedFstC>();
+    top.trace(m_trace.get(), 99);
+    m_trace->open(path.c_str());
+    m_path = path;
+  }
+  void dump(uint64_t time_ps) {
+    if (m_trace) m_trace->dump(time_ps);
+  }
+  void close() {
+    if (!m_trace) return;
+    m_trace->close();
+    m_trace.reset();
+    fix_fst_date(m_path);
+  }
+
+ private:
+  std::unique_ptr<VerilatedFstC> m_trace;
+  std::string m_path;
+};
 
 }  // namespace accsim::rtl

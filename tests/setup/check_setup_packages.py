@@ -492,57 +492,44 @@ def main():
             header_paths[(kind, name)] = resolve_header(name, search)
     learn_owners([p for p in header_paths.values() if p])
 
-    problems = []
+    def coverage(where, what, found, owner):
+        """The problem with a module, program or header `what` used at `where`, or None."""
+        if found is None:
+            return (f"{where}: {what}, which is not installed (add the Debian package "
+                    "providing it to scripts/packages.list)")
+        if owner is None:
+            return (f"{where}: {what} ({found}), which no Debian package installed (pip? a "
+                    "hand-built copy?); use a Debian package and list it")
+        if owner not in allowed:
+            return (f"{where}: {what}, from Debian package {owner}, which "
+                    "scripts/packages.list does not install")
+        return None
+
+    used = []  # (where, what, found path, owning package)
     for (kind, name), where in sorted(headers.items()):
         if (kind, name) not in header_paths:
-            continue  # that compiler is not installed: its own package is reported below
+            continue  # that compiler is not installed: its own package is reported
         found = header_paths[(kind, name)]
-        owner = dpkg_owner(found) if found else None
-        if args.verbose:
-            print(f"header <{name}> ({where}): {found}, package {owner}")
-        if found is None:
-            # A header of the tree itself (included with <> from an include directory of ours).
-            if any(os.path.isfile(os.path.join(d, name)) for d, _, _ in
-                   os.walk(root) if "build" not in d.split(os.sep)):
-                continue
-            problems.append(f"{where}: includes <{name}>, which is not installed (add the "
-                            "Debian package providing it to scripts/packages.list)")
-        elif owner is None:
-            problems.append(f"{where}: includes <{name}> ({found}), which no Debian package "
-                            "installed; use a Debian package and list it")
-        elif owner not in allowed:
-            problems.append(f"{where}: includes <{name}>, from Debian package {owner}, which "
-                            "scripts/packages.list does not install")
-    for module in sorted(modules):
-        where = modules[module][0]
-        origin = origins[module]
-        if not origin:
-            problems.append(f"{where}: imports {module}, which {args.python} cannot import "
-                            "(add the Debian package providing it to scripts/packages.list)")
+        # A header of the tree itself, included with <> from an include directory of ours.
+        if found is None and any(os.path.isfile(os.path.join(d, name)) for d, _, _ in
+                                 os.walk(root) if "build" not in d.split(os.sep)):
             continue
-        owner = dpkg_owner(origin)
-        if args.verbose:
-            print(f"module {module} ({where}): {origin}, package {owner}")
-        if owner is None:
-            problems.append(f"{where}: imports {module} from {origin}, which no Debian package "
-                            "installed (pip?); use a Debian package and list it")
-        elif owner not in allowed:
-            problems.append(f"{where}: imports {module}, from Debian package {owner}, which "
-                            "scripts/packages.list does not install")
+        used.append((where, f"includes <{name}>", found, dpkg_owner(found) if found else None))
+    for module in sorted(modules):
+        origin = origins[module] or None
+        used.append((modules[module][0], f"imports {module}", origin,
+                     dpkg_owner(origin) if origin else None))
     for program in sorted(programs):
-        where = programs[program][0]
         found, owner = program_owner(program)
+        used.append((programs[program][0], f"runs {program}", found, owner))
+
+    problems = []
+    for where, what, found, owner in used:
         if args.verbose:
-            print(f"program {program} ({where}): {found}, package {owner}")
-        if not found:
-            problems.append(f"{where}: runs {program}, which is not installed "
-                            "(add the Debian package providing it to scripts/packages.list)")
-        elif owner is None:
-            problems.append(f"{where}: runs {program} ({found}), which no Debian package "
-                            "installed; use a Debian package and list it")
-        elif owner not in allowed:
-            problems.append(f"{where}: runs {program}, from Debian package {owner}, which "
-                            "scripts/packages.list does not install")
+            print(f"{where}: {what}: {found}, package {owner}")
+        problem = coverage(where, what, found, owner)
+        if problem:
+            problems.append(problem)
 
     for line in problems:
         print(line)

@@ -53,27 +53,14 @@ class VerilatedVexRiscv : public VexRiscvModel {
     return Ports::retiring(*m_top, pc, instruction);
   }
 
-  void open_trace(const std::string& path) override {
-    m_trace = std::make_unique<VerilatedFstC>();
-    m_top->trace(m_trace.get(), 99);
-    m_trace->open(path.c_str());
-    m_trace_path = path;
-  }
-  void dump(uint64_t time_ps) override {
-    if (m_trace) m_trace->dump(time_ps);
-  }
-  void close_trace() override {
-    if (!m_trace) return;
-    m_trace->close();
-    m_trace.reset();
-    accsim::rtl::fix_fst_date(m_trace_path);  // identical runs, identical waveforms
-  }
+  void open_trace(const std::string& path) override { m_waveform.open(*m_top, path); }
+  void dump(uint64_t time_ps) override { m_waveform.dump(time_ps); }
+  void close_trace() override { m_waveform.close(); }
 
  private:
   std::unique_ptr<VerilatedContext> m_context;
   std::unique_ptr<Top> m_top;
-  std::unique_ptr<VerilatedFstC> m_trace;
-  std::string m_trace_path;
+  accsim::rtl::FstWaveform m_waveform;  // declared last: destroyed before the model it traces
 };
 
 }  // namespace accsim::cpu::rtl
