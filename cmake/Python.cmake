@@ -1,5 +1,5 @@
 # The Python the tests and tools/ run: Debian's /usr/bin/python3, which sees the Debian python3-*
-# packages scripts/packages.list installs (a python3 earlier on PATH, pyenv's or a venv's, may
+# packages scripts/setup.sh installs (a python3 earlier on PATH, pyenv's or a venv's, may
 # not). A missing one is a configure error naming the package, not a traceback later.
 set(ACCSIM_PYTHON /usr/bin/python3 CACHE FILEPATH "Python for the tests and tools (Debian's)")
 if(NOT ACCSIM_BUILD_TESTS)
@@ -9,10 +9,11 @@ if(NOT EXISTS ${ACCSIM_PYTHON})
   message(FATAL_ERROR "${ACCSIM_PYTHON} not found: the tests need Debian's python3 "
                       "(package python3; scripts/setup.sh installs it)")
 endif()
-# Every python3-X of the package list provides module X.
-file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/scripts/packages.list listed REGEX "^python3-")
+# Every python3-X of setup's package list provides module X.
+file(STRINGS ${CMAKE_CURRENT_SOURCE_DIR}/scripts/setup.sh listed REGEX "^  python3-")
 set(missing)
 foreach(line ${listed})
+  string(STRIP "${line}" line)
   string(REGEX REPLACE "[ \t#].*" "" package "${line}")
   string(REGEX REPLACE "^python3-" "" module "${package}")
   execute_process(COMMAND ${ACCSIM_PYTHON} -c "import ${module}" RESULT_VARIABLE status

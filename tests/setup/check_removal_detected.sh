@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # check_removal_detected.sh PYTHON PACKAGE REGEX
 # The package check must notice a package the tree needs going missing from the list: with
-# PACKAGE taken out of scripts/packages.list, check_setup_packages.py must fail with a line
-# matching REGEX.
+# PACKAGE taken out of the PACKAGES list of scripts/setup.sh, check_setup_packages.py must fail
+# with a line matching REGEX.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 python=$1 package=$2 regex=$3
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
-grep -v -E "^${package}([[:space:]]|$)" "$here/../../scripts/packages.list" > "$list"
-if cmp -s "$list" "$here/../../scripts/packages.list"; then
-  echo "FAIL: $package is not in scripts/packages.list" >&2
+setup=$here/../../scripts/setup.sh
+grep -v -E "^[[:space:]]+${package}([[:space:]]|$)" "$setup" > "$list"
+if cmp -s "$list" "$setup"; then
+  echo "FAIL: $package is not in scripts/setup.sh's list" >&2
   exit 1
 fi
 set +e

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Fails when the tree uses something scripts/setup.sh does not install.
 
-Reads the one package list (scripts/packages.list) and scans the tree for what it needs from the
+Reads the one package list (the PACKAGES array of scripts/setup.sh) and scans the tree for what it needs from the
 system:
   * Python modules: every `import` of the .py files under tools/, tests/ and scripts/ and of the
     Python embedded in their shell scripts (`python3 - <<'PY'` here-documents, `python3 -c`),
@@ -49,12 +49,14 @@ WRAPPERS = {"env", "exec", "timeout", "nice", "nohup", "sudo", "xargs", "setsid"
 
 
 def read_list(path):
-    packages = []
+    """The packages of the PACKAGES=( ... ) array of a setup script (one per line, # comments)."""
     with open(path, encoding="utf-8") as f:
-        for line in f:
-            line = line.split("#", 1)[0].strip()
-            if line:
-                packages.append(line)
+        m = re.search(r"^PACKAGES=\((.*?)^\)", f.read(), re.M | re.S)
+    if not m:
+        return None
+    packages = []
+    for line in m.group(1).splitlines():
+        packages.extend(line.split("#", 1)[0].split())
     return packages
 
 
@@ -407,19 +409,19 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     here = os.path.dirname(os.path.abspath(__file__))
     parser.add_argument("--root", default=os.path.normpath(os.path.join(here, "..", "..")))
-    parser.add_argument("--list", help="the package list (default: ROOT/scripts/packages.list)")
+    parser.add_argument("--list", help="a setup script holding the list (default: "
+                        "ROOT/scripts/setup.sh)")
     parser.add_argument("--python", default="/usr/bin/python3",
                         help="the Python the tests run (Debian's)")
     parser.add_argument("--verbose", action="store_true",
                         help="print each module and program with the package it comes from")
     args = parser.parse_args()
     root = os.path.abspath(args.root)
-    list_path = args.list or os.path.join(root, "scripts", "packages.list")
-    if not os.path.isfile(list_path):
-        print(f"check_setup_packages: no package list at {list_path}", file=sys.stderr)
+    list_path = args.list or os.path.join(root, "scripts", "setup.sh")
+    listed = read_list(list_path) if os.path.isfile(list_path) else None
+    if not listed:
+        print(f"check_setup_packages: no PACKAGES=( ... ) list in {list_path}", file=sys.stderr)
         return 2
-
-    listed = read_list(list_path)
     allowed = installed_closure(listed) | essential_packages()
     own_modules = local_module_names(root)
     stdlib = set(sys.stdlib_module_names)
@@ -496,13 +498,13 @@ def main():
         """The problem with a module, program or header `what` used at `where`, or None."""
         if found is None:
             return (f"{where}: {what}, which is not installed (add the Debian package "
-                    "providing it to scripts/packages.list)")
+                    "providing it to PACKAGES in scripts/setup.sh)")
         if owner is None:
             return (f"{where}: {what} ({found}), which no Debian package installed (pip? a "
                     "hand-built copy?); use a Debian package and list it")
         if owner not in allowed:
             return (f"{where}: {what}, from Debian package {owner}, which "
-                    "scripts/packages.list does not install")
+                    "scripts/setup.sh does not install")
         return None
 
     used = []  # (where, what, found path, owning package)
