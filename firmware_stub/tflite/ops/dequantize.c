@@ -23,13 +23,6 @@ static int check(TflModel* m, int index, TflError* error) {
   return 0;
 }
 
-static int prepare(TflRuntime* rt, int index, TflError* error) {
-  (void)rt;
-  (void)index;
-  (void)error;
-  return 0;
-}
-
 static void eval(TflRuntime* rt, int index) {
   const TflOperator* op = &rt->model->operators[index];
   const TflTensor* in = &rt->model->tensors[op->inputs[0]];
@@ -43,4 +36,5 @@ static void eval(TflRuntime* rt, int index) {
   }
 }
 
-const TflOpKernel tfl_dequantize_kernel = {TFL_OP_DEQUANTIZE, "dequantize", check, prepare, eval};
+const TflOpKernel tfl_dequantize_kernel = {TFL_OP_DEQUANTIZE, "dequantize", check,
+                                           op_prepare_nothing, eval};

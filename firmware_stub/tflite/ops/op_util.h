@@ -24,6 +24,15 @@ static inline TflTensor* op_output(TflModel* m, int index) {
   return &m->tensors[m->operators[index].outputs[0]];
 }
 
+/* prepare() of an operator that has nothing to compute before eval (a copy, a conversion whose
+ * parameters are the tensors' own). */
+static inline int op_prepare_nothing(TflRuntime* rt, int index, TflError* error) {
+  (void)rt;
+  (void)index;
+  (void)error;
+  return 0;
+}
+
 /* Refusals for check(): each fills `error` with the reason and returns -1. */
 int op_require_inputs(TflModel* m, int index, int min, int max, TflError* error);
 /* An int8 tensor with per-tensor quantisation (activations). */

@@ -20,13 +20,6 @@ static int check(TflModel* m, int index, TflError* error) {
   return 0;
 }
 
-static int prepare(TflRuntime* rt, int index, TflError* error) {
-  (void)rt;
-  (void)index;
-  (void)error;
-  return 0;
-}
-
 static void eval(TflRuntime* rt, int index) {
   const TflOperator* op = &rt->model->operators[index];
   const uint8_t* in = (const uint8_t*)tfl_tensor_data(rt, op->inputs[0]);
@@ -36,4 +29,4 @@ static void eval(TflRuntime* rt, int index) {
   for (uint32_t i = 0; i < bytes; ++i) out[i] = in[i];
 }
 
-const TflOpKernel tfl_reshape_kernel = {TFL_OP_RESHAPE, "reshape", check, prepare, eval};
+const TflOpKernel tfl_reshape_kernel = {TFL_OP_RESHAPE, "reshape", check, op_prepare_nothing, eval};
