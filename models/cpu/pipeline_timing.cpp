@@ -37,6 +37,9 @@ uint64_t PipelineTiming::operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready,
     case Producer::kLoad:
       m_stalls.load_use += hazard;
       break;
+    case Producer::kShift:
+      m_stalls.shift += hazard;
+      break;
     case Producer::kMultiply:
       m_stalls.mul_div += hazard;
       break;

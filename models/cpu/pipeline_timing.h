@@ -31,6 +31,7 @@ struct StallCounters {
   uint64_t branch = 0;    // taken-branch and mispredict penalties, jumps
   uint64_t load_use = 0;  // waiting for a load result
   uint64_t mul_div = 0;   // waiting for a multiply, divides
+  uint64_t shift = 0;     // waiting for a shift result
   uint64_t fetch = 0;     // instruction fetch (I$ misses, uncached fetch)
   uint64_t data = 0;      // data accesses (D$ misses, write-through, MMIO)
   uint64_t cfu = 0;       // custom-0: waiting for the CFU to accept or answer, and its result
@@ -47,10 +48,11 @@ struct StallKind {
   uint64_t StallCounters::*counter;
   const char* description;
 };
-inline constexpr std::array<StallKind, 8> kStallKinds = {{
+inline constexpr std::array<StallKind, 9> kStallKinds = {{
     {"branch", &StallCounters::branch, "Cycles lost to taken branches, mispredictions, jumps"},
     {"load_use", &StallCounters::load_use, "Cycles waiting for a load result"},
     {"mul_div", &StallCounters::mul_div, "Cycles waiting for multiply results and divides"},
+    {"shift", &StallCounters::shift, "Cycles waiting for shift results"},
     {"fetch", &StallCounters::fetch, "Cycles waiting for instruction fetch"},
     {"data", &StallCounters::data, "Cycles waiting for data accesses"},
     {"cfu", &StallCounters::cfu, "Cycles waiting for the CFU (accept, response, result)"},
@@ -118,6 +120,8 @@ class PipelineTiming {
       redirect(m_branch_penalty, cycle);
     } else if constexpr (kClass == TimingClass::kLoad) {
       result_late(rd, m_params.load_use_stall, Producer::kLoad, cycle);
+    } else if constexpr (kClass == TimingClass::kShift) {
+      result_late(rd, m_params.shift_use_stall, Producer::kShift, cycle);
     } else if constexpr (kClass == TimingClass::kMultiply) {
       result_late(rd, m_params.mul_use_stall, Producer::kMultiply, cycle);
     } else if constexpr (kClass == TimingClass::kDivide) {
@@ -174,7 +178,7 @@ class PipelineTiming {
   }
 
  private:
-  enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
+  enum class Producer : uint8_t { kLoad, kShift, kMultiply, kCfu };
 
   // store_hold() when the instruction waits: the cycle after the hold (out of line, by value,
   // so that the caller's cycle can stay in a register; the hold that has passed, the common

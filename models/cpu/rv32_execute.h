@@ -290,7 +290,8 @@ namespace {
 // CSR or CFU access), and read the pc only as step's argument.
 constexpr bool computes_only(Op op) {
   const TimingClass timing = instruction_info(op).timing;
-  return timing == TimingClass::kAlu || timing == TimingClass::kMultiply ||
+  return timing == TimingClass::kAlu || timing == TimingClass::kShift ||
+         timing == TimingClass::kMultiply ||
          timing == TimingClass::kDivide;
 }
 // Instructions that never trap, jump or halt: the next one is always at pc + 4.
