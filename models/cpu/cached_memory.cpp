@@ -280,6 +280,15 @@ void CachedMemory::count_repeated_fetches(uint64_t count) {
   if (m_last_fetch_cached) m_icache->repeated_fetch_hits += count;
 }
 
+uint64_t CachedMemory::fetch_fall_through(uint32_t pc, uint64_t cycle) {
+  if (!m_icache || m_icache->cache.contains(pc)) return 0;
+  const Region* r = region_for(pc, 4, BusSide::kInstruction, false);
+  if (r == nullptr || !r->cacheable) return 0;
+  m_resident_blocks[resident_index(pc)] = kNoBlock;  // the refill may evict it
+  return cached_access_full(*m_icache, pc, AccessKind::kFetch, cycle, BusSide::kInstruction,
+                            nullptr, 0);
+}
+
 uint64_t CachedMemory::fetch_through(uint32_t pc, uint64_t cycle) {
   m_resident_blocks[resident_index(pc)] = kNoBlock;  // a miss there may evict it
   const Region* r = m_last_fetch;

@@ -72,6 +72,10 @@ class CachedMemory final : public MemoryIf {
     return m_resident_blocks[resident_index(block)] == block;
   }
   void count_repeated_fetches(uint64_t count) override;
+  // A jump redirected from Execute as the fetch entered the line at `pc`: if that line is
+  // cached code missing from the I$, it is refilled all the same (VexRiscv's I$ does not
+  // abandon a refill it started). Returns the refill's stall cycles, 0 if there is none.
+  uint64_t fetch_fall_through(uint32_t pc, uint64_t cycle);
   bool traces_fetches() const override { return m_din != nullptr; }
   void trace_fetch(uint32_t pc, uint64_t cycle) override;
   bool load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,

@@ -155,6 +155,7 @@ class PipelineTiming {
     ++m_branches.conditional;
     const bool predicted = m_predictor.predict_and_update(pc, offset, taken);
     m_branch_penalty = 0;
+    m_redirected_in_execute = taken && !predicted;
     if (predicted != taken) {
       ++m_branches.mispredicted;
       m_branch_penalty = m_params.mispredict_penalty;
@@ -162,6 +163,17 @@ class PipelineTiming {
       m_branch_penalty = m_params.taken_penalty;
     }
     if (taken) ++m_branches.taken;
+  }
+  // The conditional branch just executed was taken against its prediction: Execute redirected
+  // the fetch (a predicted jump redirects in Decode).
+  bool branch_redirected_in_execute() const { return m_redirected_in_execute; }
+  // A redirect from Execute found the fetch refilling the line after the jump's (the I$
+  // finishes a refill it started): `stall` cycles, of which the redirect's own bubbles
+  // overlap the first.
+  void fall_through_refill(uint64_t stall, uint64_t& cycle) {
+    const uint64_t extra = stall > m_bubbles ? stall - m_bubbles : 0;
+    cycle += extra;
+    m_stalls.fetch += extra;
   }
   // A CSR access waits for the pipeline to drain; call it before the CSR is read, which
   // then sees the cycle after the wait.
@@ -216,6 +228,7 @@ class PipelineTiming {
   // [0] applies to the next instruction to issue, [1] to the one after.
   std::array<uint64_t, 2> m_store_hold{};
   uint32_t m_branch_penalty = 0;  // of the conditional branch executing, for retire()
+  bool m_redirected_in_execute = false;  // it was taken and predicted not taken
   bool m_cfu_since_csr = false;   // a custom-0 op issued since the last CSR instruction
   uint64_t m_bubbles = 0;         // branch/jump penalty cycles of the last taken redirect,
   uint64_t m_bubbles_end = 0;     // ending at this issue cycle (a CSR right after overlaps them)
