@@ -22,7 +22,9 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
   if (stats.contains(std::string("cpu.stall.") + cpu::kStallKinds[0].name)) {
     std::fprintf(out, "  stalls       ");
     for (const cpu::StallKind& kind : cpu::kStallKinds) {
-      const uint64_t v = stats.get(std::string("cpu.stall.") + kind.name);
+      const std::string name = std::string("cpu.stall.") + kind.name;
+      if (!stats.contains(name)) continue;  // a run recorded before this kind existed (shift)
+      const uint64_t v = stats.get(name);
       std::fprintf(out, " %s %llu (%.1f%%)", kind.name, static_cast<unsigned long long>(v),
                    percent(v, cycles));
     }

@@ -227,11 +227,11 @@ class PipelineTiming {
   // A store held in the Memory stage holds the instruction after next until its release:
   // [0] applies to the next instruction to issue, [1] to the one after.
   std::array<uint64_t, 2> m_store_hold{};
-  uint32_t m_branch_penalty = 0;  // of the conditional branch executing, for retire()
+  uint32_t m_branch_penalty = 0;         // of the conditional branch executing, for retire()
   bool m_redirected_in_execute = false;  // it was taken and predicted not taken
-  bool m_cfu_since_csr = false;   // a custom-0 op issued since the last CSR instruction
-  uint64_t m_bubbles = 0;         // branch/jump penalty cycles of the last taken redirect,
-  uint64_t m_bubbles_end = 0;     // ending at this issue cycle (a CSR right after overlaps them)
+  bool m_cfu_since_csr = false;          // a custom-0 op issued since the last CSR instruction
+  uint64_t m_bubbles = 0;                // branch/jump penalty cycles of the last taken redirect,
+  uint64_t m_bubbles_end = 0;  // ending at this issue cycle (a CSR right after overlaps them)
 
   StallCounters m_stalls;
   BranchCounters m_branches;

@@ -94,8 +94,7 @@ MEASURE(row_sra_use, "", REP100("sra t0, a1, a2\naddi t1, t0, 1"))
 MEASURE(row_srli_branch, "", REP100("srli t0, a1, 1\nbeq t0, zero, 1f\n1:"))
 /* Store rows (gaps 2, 3): 20 loop iterations of 1, 2 or 3 stores then 40 nops, long enough
  * for the writes to drain at L = 20. */
-#define STORE_GROUP(stores) \
-  "1:\n" stores ".rept 40\nnop\n.endr\naddi t2, t2, -1\nbnez t2, 1b\n"
+#define STORE_GROUP(stores) "1:\n" stores ".rept 40\nnop\n.endr\naddi t2, t2, -1\nbnez t2, 1b\n"
 MEASURE(row_store_single_gap, "li t2, 20\n", STORE_GROUP("sw t0, 0(a0)\n"))
 MEASURE(row_store_pair_gap, "li t2, 20\n", STORE_GROUP("sw t0, 0(a0)\nsw t1, 4(a0)\n"))
 MEASURE(row_store_triple_gap, "li t2, 20\n",
@@ -106,24 +105,25 @@ MEASURE(row_dcache_hit_loop, "li t0, 100\n",
         "1:\nlw t1, 0(a0)\naddi t0, t0, -1\nadd t2, t2, t1\nbnez t0, 1b\n")
 
 /* A load miss after 0..3 stores (gap 3), cold: each loop runs once over its own buffer. */
-#define DCACHE_AFTER_STORES(fn, stores)                                       \
+#define DCACHE_AFTER_STORES(fn, stores)                                            \
   static uint8_t fn##_buffer[DCACHE_ITERATIONS * 32] __attribute__((aligned(32))); \
-  static __attribute__((noinline)) uint32_t fn(void) {                        \
-    uint32_t start, end;                                                      \
-    register uint8_t* a0 __asm__("a0") = fn##_buffer;                         \
-    register volatile uint32_t* a3 __asm__("a3") = g_data;                    \
-    __asm__ volatile("li t0, %3\n"                                            \
-                     "csrr %0, mcycle\n"                                      \
-                     "1:\n" stores                                            \
-                     "lw t1, 0(a0)\n"                                         \
-                     "addi a0, a0, 32\n"                                      \
-                     "addi t0, t0, -1\n"                                      \
-                     "bnez t0, 1b\n"                                          \
-                     "csrr %1, mcycle\n"                                      \
-                     : "=&r"(start), "=&r"(end), "+r"(a0)                     \
-                     : "i"(DCACHE_ITERATIONS), "r"(a3)                        \
-                     : "t0", "t1", "memory");                                 \
-    return end - start;                                                       \
+  static __attribute__((noinline)) uint32_t fn(void) {                             \
+    uint32_t start, end;                                                           \
+    register uint8_t* a0 __asm__("a0") = fn##_buffer;                              \
+    register volatile uint32_t* a3 __asm__("a3") = g_data;                         \
+    __asm__ volatile(                                                              \
+        "li t0, %3\n"                                                              \
+        "csrr %0, mcycle\n"                                                        \
+        "1:\n" stores                                                              \
+        "lw t1, 0(a0)\n"                                                           \
+        "addi a0, a0, 32\n"                                                        \
+        "addi t0, t0, -1\n"                                                        \
+        "bnez t0, 1b\n"                                                            \
+        "csrr %1, mcycle\n"                                                        \
+        : "=&r"(start), "=&r"(end), "+r"(a0)                                       \
+        : "i"(DCACHE_ITERATIONS), "r"(a3)                                          \
+        : "t0", "t1", "memory");                                                   \
+    return end - start;                                                            \
   }
 DCACHE_AFTER_STORES(dcache_miss_after_1_store, "sw t0, 0(a3)\n")
 DCACHE_AFTER_STORES(dcache_miss_after_2_stores, "sw t0, 0(a3)\nsw t1, 4(a3)\n")
@@ -132,22 +132,26 @@ DCACHE_AFTER_STORES(dcache_miss_after_3_stores, "sw t0, 0(a3)\nsw t1, 4(a3)\nsw 
 /* A taken branch or jump in cold code (gap 4): 32 blocks of two I$ lines, the branch at word
  * `k` of the first line jumping over the second to the next block; run once, cold. */
 #define ICACHE_BRANCHES 32
-#define ICACHE_COLD_BRANCH(fn, k, insn)                                            \
-  static __attribute__((noinline)) uint32_t fn(void) {                            \
-    uint32_t start, end;                                                          \
-    register uint32_t a1 __asm__("a1") = 7;                                       \
-    __asm__ volatile(".balign 32\n"                                               \
-                     "csrr %0, mcycle\n"                                          \
-                     ".balign 32\n"                                               \
-                     ".rept " #k "\nnop\n.endr\n"                                 \
-                     ".rept 32\n" insn " 1f\n.balign 32\n.rept 8\nnop\n.endr\n1:\n" \
-                     ".rept " #k "\nnop\n.endr\n"                                 \
-                     ".endr\n"                                                    \
-                     "csrr %1, mcycle\n"                                          \
-                     : "=&r"(start), "=&r"(end)                                   \
-                     : "r"(a1)                                                    \
-                     : "memory");                                                 \
-    return end - start;                                                           \
+#define ICACHE_COLD_BRANCH(fn, k, insn)                \
+  static __attribute__((noinline)) uint32_t fn(void) { \
+    uint32_t start, end;                               \
+    register uint32_t a1 __asm__("a1") = 7;            \
+    __asm__ volatile(                                  \
+        ".balign 32\n"                                 \
+        "csrr %0, mcycle\n"                            \
+        ".balign 32\n"                                 \
+        ".rept " #k                                    \
+        "\nnop\n.endr\n"                               \
+        ".rept 32\n" insn                              \
+        " 1f\n.balign 32\n.rept 8\nnop\n.endr\n1:\n"   \
+        ".rept " #k                                    \
+        "\nnop\n.endr\n"                               \
+        ".endr\n"                                      \
+        "csrr %1, mcycle\n"                            \
+        : "=&r"(start), "=&r"(end)                     \
+        : "r"(a1)                                      \
+        : "memory");                                   \
+    return end - start;                                \
   }
 ICACHE_COLD_BRANCH(icache_bne_word0, 0, "bne a1, zero,")
 ICACHE_COLD_BRANCH(icache_bne_word5, 5, "bne a1, zero,")
