@@ -65,7 +65,8 @@ class BusArbiter {
       if (arrival >= r.busy_until || arrival < r.start) return arrival;
       return r.busy_until;
     }
-    if (initiator == m_holder) return arrival > m_until ? arrival : m_until;
+    // The holder itself, or the run's first transaction: no switch.
+    if (initiator == m_holder || m_holder == kNone) return arrival > m_until ? arrival : m_until;
     if (arrival < m_from) return arrival;  // from before the holder's grant: it went first
     return (arrival > m_until ? arrival : m_until) + kSwitchCycles;
   }

@@ -81,6 +81,7 @@ TEST_CASE(
 
 TEST_CASE("round-robin: a change of master costs a cycle even on an idle bus", "[arbiter]") {
   BusArbiter arbiter(1, BusArbitration::kRoundRobin);
+  REQUIRE(arbiter.start(0, 0, 0) == 0);  // the run's first transaction: nobody to switch from
   arbiter.occupy(0, 0, 0, 10);
   REQUIRE(arbiter.start(1, 0, 100) == 101);  // first-come would start it at 100
   REQUIRE(arbiter.start(0, 0, 100) == 100);  // the holder itself: at once
