@@ -92,7 +92,8 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
   m_sim_control = std::make_unique<SimControl>("sim_control", m_clock, m_status);
   m_bus->to_targets.bind(m_sim_control->bus_side);
   m_bus->map("sim_control", config::as_u64(config.at("sim_control").at("base")),
-             ACCSIM_SIMCTL_BLOCK_SIZE, m_next_target_port++);
+             ACCSIM_SIMCTL_BLOCK_SIZE, m_next_target_port);
+  m_bus->set_outside_grant(m_next_target_port++);  // its markers must not move the grant
   connect_initiator(m_sim_control->name_reader, "sim_control");
 }
 

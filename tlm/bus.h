@@ -46,6 +46,9 @@ class Bus final : public sc_core::sc_module {
   void map(const std::string& target_name, uint64_t base, uint64_t size, int port);
   // Names an initiator port for statistics (by binding order of from_initiators).
   void name_initiator(int port, const std::string& initiator_name);
+  // The target bound as the `port`-th binding of to_targets is reached outside the shared
+  // bus's grant (round-robin arbitration; BusArbiter::set_outside_grant): sim-control.
+  void set_outside_grant(int port) { m_arbiter.set_outside_grant(static_cast<size_t>(port)); }
   // Lets the memory bound as the `port`-th binding of to_targets take timing-only accesses.
   void set_timing_only_target(int port, Memory* memory);
 

@@ -55,13 +55,19 @@ class BusArbiter {
       : m_policy(policy), m_targets(targets) {}
 
   void resize(size_t targets) { m_targets.resize(targets); }
+  // Under kRoundRobin, `target` is reached outside the shared bus's grant: its transactions
+  // neither wait for the grant nor move it, and contend at the target only (as kFirstCome).
+  // Sim-control is: accsim's instrumentation, whose region markers must not shift the cycles
+  // they delimit (a marker that waited for the grant would end a region a cycle after the
+  // CPU's own counters, which book the wait only once the store completes).
+  void set_outside_grant(size_t target) { m_targets[target].outside_grant = true; }
   BusArbitration policy() const { return m_policy; }
 
   // Returns the cycle at which a transaction of `initiator` to `target`, arriving at `arrival`,
   // may start. Inline: every bus access asks.
   uint64_t start(size_t initiator, size_t target, uint64_t arrival) const {
-    if (m_policy == BusArbitration::kFirstCome) {
-      const Reservation& r = m_targets[target];
+    const Reservation& r = m_targets[target];
+    if (m_policy == BusArbitration::kFirstCome || r.outside_grant) {
       if (arrival >= r.busy_until || arrival < r.start) return arrival;
       return r.busy_until;
     }
@@ -74,8 +80,8 @@ class BusArbiter {
   // Records that `initiator` occupies `target` (and under kRoundRobin, the bus) from `start`
   // until `end` (exclusive), as start() allowed.
   void occupy(size_t initiator, size_t target, uint64_t start, uint64_t end) {
-    if (m_policy == BusArbitration::kFirstCome) {
-      Reservation& r = m_targets[target];
+    Reservation& r = m_targets[target];
+    if (m_policy == BusArbitration::kFirstCome || r.outside_grant) {
       if (end > r.busy_until) {
         r.busy_until = end;
         r.start = start;
@@ -117,6 +123,7 @@ class BusArbiter {
   struct Reservation {
     uint64_t start = 0;  // when the reservation that ends at busy_until began
     uint64_t busy_until = 0;
+    bool outside_grant = false;  // kRoundRobin: see set_outside_grant
   };
   void take_grant(size_t initiator, uint64_t cycle);
   void settle(uint64_t cycle);

@@ -184,3 +184,15 @@ TEST_CASE("round-robin: a cycle-stepped master waits for a transaction-level hol
   REQUIRE(arbiter.acquire(0, 21));
   REQUIRE(arbiter.acquire_wait_cycles(0) == 16);
 }
+
+TEST_CASE("round-robin: a target outside the grant contends only at itself", "[arbiter]") {
+  BusArbiter arbiter(2, BusArbitration::kRoundRobin);
+  arbiter.set_outside_grant(1);            // sim-control
+  arbiter.occupy(0, 0, 0, 30);             // the iBus holds the bus until 30
+  REQUIRE(arbiter.start(1, 1, 10) == 10);  // the dBus's marker: no wait, no switch
+  arbiter.occupy(1, 1, 10, 11);
+  REQUIRE(arbiter.holder() == 0);  // the grant did not move
+  REQUIRE(arbiter.grant_switches(1) == 0);
+  REQUIRE(arbiter.start(2, 1, 10) == 11);  // the target itself is still busy
+  REQUIRE(arbiter.start(1, 0, 10) == 31);  // memory: the grant, as before
+}
