@@ -184,8 +184,8 @@ TEST_CASE("the master's CYC drives the bus's grant: asked while high, given up w
   CHECK(m.accesses.size() == 2);
   CHECK(acks[0].cycle == 6);
   CHECK(acks[1].cycle == 9);
-  const std::vector<std::pair<bool, uint64_t>> expected = {
-      {true, 0}, {true, 1}, {true, 2}, {true, 3}, {true, 4}, {false, 10}};
+  const std::vector<std::pair<bool, uint64_t>> expected = {{true, 0}, {true, 1}, {true, 2},
+                                                           {true, 3}, {true, 4}, {false, 10}};
   CHECK(calls == expected);
   CHECK(b.counters().grant_wait_cycles == 4);
   CHECK(b.counters().wait_cycles == 4 + 2 + 2);  // the grant, then two cycles per write
