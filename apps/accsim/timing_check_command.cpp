@@ -258,7 +258,11 @@ int timing_check_command(const TimingCheckOptions& o, const GlobalOptions& globa
   for (const auto& p : problems) std::printf("functional: MISMATCH: %s\n", p.c_str());
 
   if (finished) {
-    const auto rows = timing_rows(model_done.stats, rtl_done.stats, {*budget, *op_budget});
+    auto rows = timing_rows(model_done.stats, rtl_done.stats, {*budget, *op_budget});
+    const auto kernels =
+        console_rows(read_optional(out / "model" / run_file::kConsole).value_or(""),
+                     read_optional(out / "rtl" / run_file::kConsole).value_or(""), *budget);
+    rows.insert(rows.end(), kernels.begin(), kernels.end());
     std::printf("%s", timing_table(rows).c_str());
     const auto failing = failing_rows(rows);
     doc["rows"] = rows_json(rows);
@@ -275,7 +279,9 @@ int timing_check_command(const TimingCheckOptions& o, const GlobalOptions& globa
     } else {
       std::printf("\ntiming: OVER budget (total %s, op types %s):", o.budget.c_str(),
                   o.op_budget.c_str());
-      for (const auto& name : failed_names) std::printf(" %s;", name.c_str());
+      for (size_t i = 0; i < failed_names.size(); ++i) {
+        std::printf("%s %s", i == 0 ? "" : ";", failed_names[i].c_str());
+      }
       std::printf("\n");
     }
     if (o.by_pc) {

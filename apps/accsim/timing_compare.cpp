@@ -18,8 +18,12 @@ bool is_hex_or_x(char c) {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 
-// A line that prints cycles or counters: "cycle", "minstret", or a table row "  12 | ...".
+constexpr const char* kCalibPrefix = "calib ";
+
+// A line that prints cycles or counters: "cycle", "minstret", a table row "  12 | ...", or a
+// calibration kernel's cycles "calib NAME = N".
 bool timing_dependent(const std::string& line) {
+  if (line.rfind(kCalibPrefix, 0) == 0) return true;
   if (line.find("cycle") != std::string::npos) return true;
   if (line.find("minstret") != std::string::npos) return true;
   size_t i = 0;
@@ -95,7 +99,7 @@ std::vector<std::string> functional_differences(const SideOutcome& model, const 
     }
     out.push_back("output.bin differs from byte " + std::to_string(byte) + " (model " +
                   std::to_string(model.output->size()) + " bytes, RTL " +
-                  std::to_string(rtl.output->size()) + ")");
+                  std::to_string(rtl.output->size()) + " bytes)");
   }
   return out;
 }
@@ -148,6 +152,34 @@ std::vector<TimingRow> timing_rows(const nlohmann::json& model_stats,
     for (const auto& t : totals_by_type(model_op_list)) {
       rows.push_back({"op type", t.op, t.cycles, rtl_by_type[t.op], budgets.op_type_percent, true});
     }
+  }
+  return rows;
+}
+
+std::vector<TimingRow> console_rows(const std::string& model_console,
+                                    const std::string& rtl_console, double budget_percent) {
+  // NAME -> cycles, in the order the firmware printed them.
+  const auto figures = [](const std::string& text) {
+    std::vector<std::pair<std::string, double>> out;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind(kCalibPrefix, 0) != 0) continue;
+      std::istringstream words(line.substr(std::string(kCalibPrefix).size()));
+      std::string name, equals, value, rest;
+      if (!(words >> name >> equals >> value) || equals != "=" || (words >> rest)) continue;
+      if (value.find_first_not_of("0123456789") != std::string::npos) continue;
+      out.emplace_back(name, std::stod(value));
+    }
+    return out;
+  };
+  const auto model = figures(model_console);
+  std::map<std::string, double> rtl;
+  for (const auto& [name, value] : figures(rtl_console)) rtl.emplace(name, value);
+  std::vector<TimingRow> rows;
+  for (const auto& [name, value] : model) {
+    const auto it = rtl.find(name);
+    if (it != rtl.end()) rows.push_back({"kernel", name, value, it->second, budget_percent, true});
   }
   return rows;
 }

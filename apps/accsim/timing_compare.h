@@ -13,7 +13,8 @@
 namespace accsim::cli {
 
 // The console lines that may differ only in timing: those that print cycles or counters
-// (mcycle, minstret, a table row "  12 |") get every decimal number masked as N and their
+// (mcycle, minstret, a table row "  12 |", "calib NAME = CYCLES") get every decimal number
+// masked as N and their
 // spacing collapsed; accsim's own messages ("accsim: ...") are left out. A line of hex words
 // keeps them (a checksum 0x1234 is not a cycle count).
 std::vector<std::string> masked_console(const std::string& text);
@@ -49,6 +50,11 @@ struct TimingRow {
 // std::runtime_error when a side lacks cpu.cycles.
 std::vector<TimingRow> timing_rows(const nlohmann::json& model_stats,
                                    const nlohmann::json& rtl_stats, const TimingBudgets& budgets);
+
+// The figures a firmware prints as "calib NAME = CYCLES" (timing_calib: the calibration kernels
+// of docs/timing.md), present on both sides: rows of kind "kernel", gated by the total budget.
+std::vector<TimingRow> console_rows(const std::string& model_console,
+                                    const std::string& rtl_console, double budget_percent);
 
 // The gated rows over their budget.
 std::vector<const TimingRow*> failing_rows(const std::vector<TimingRow>& rows);

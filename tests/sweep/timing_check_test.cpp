@@ -1,6 +1,6 @@
 // accsim timing-check's logic: the console masking, the functional verdict, the cycle rows with
 // their budgets, and the side-by-side reading of two instruction traces (--by-pc).
-#include <catch2/catch_test_macros.hpp>
+#include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 
@@ -116,7 +116,7 @@ TEST_CASE("timing-check --by-pc sums both traces per function and per pc") {
                                "9,0x0000000c,0x00000013,\"nop\",1,,main\n");
   const ByPcResult r = compare_insn_traces(model, rtl);
   CHECK(r.rows == 3);
-  CHECK(r.stopped == "the RTL's trace ends first (--trace-limit or --trace-window)");
+  CHECK(r.stopped == "the model's trace ends first (--trace-limit or --trace-window)");
   CHECK(r.functions.at("main").model == 4);
   CHECK(r.functions.at("main").rtl == 8);
   CHECK(r.pcs.at(4).disassembly == "li a0, 10");
@@ -136,4 +136,17 @@ TEST_CASE("timing-check --by-pc sums both traces per function and per pc") {
   const auto bad = write_trace("bad.csv", "0,0x0,0x13,no quotes,1,,main\n");
   CHECK_THROWS_WITH(compare_insn_traces(model, bad),
                     bad.string() + ":2: cannot read the row \"0,0x0,0x13,no quotes,1,,main\"");
+}
+
+TEST_CASE("timing-check gates the calibration kernels a firmware prints") {
+  const auto rows = console_rows("calib empty = 3\ncalib div = 3500\nother = 5\ncalib x = y\n",
+                                 "calib div = 3434\ncalib empty = 3\n", 1.0);
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[0].kind == "kernel");
+  CHECK(rows[0].name == "empty");
+  CHECK_FALSE(rows[0].over());
+  CHECK(rows[1].name == "div");
+  CHECK(rows[1].gated);
+  CHECK(rows[1].over());  // +1.92%
+  CHECK(masked_console("calib div = 3400\n")[0] == "calib div = N");
 }
