@@ -128,8 +128,8 @@ ByPcResult compare_insn_traces(const fs::path& model_csv, const fs::path& rtl_cs
     if (m.pc != r.pc) {
       result.stopped = "the streams part at row " + std::to_string(result.rows + 1) +
                        ": model pc " + hex_pc(m.pc) + ", RTL pc " + hex_pc(r.pc) +
-                       " (a cycle window selects different instructions on each side: use "
-                       "region:NAME or op:N)";
+                       " (a branch on a value that differs, such as a cycle count the firmware "
+                       "prints, or a cycle --trace-window)";
       break;
     }
     ++result.rows;
