@@ -175,7 +175,8 @@ int sc_main(int argc, char* argv[]) {
       "timing-check",
       "Run a workload on the CPU model and on the CPU's Verilog (cpu.impl=rtl) in parallel, check "
       "they agree and compare their cycles in total, per region, op and op type (docs/rtl.md). "
-      "Exit codes: 0 within budget; 1 a total or op-type error over its budget; 2 usage or "
+      "Exit codes: 0 within budget; 1 the total, a calibration kernel or an op type over its "
+      "budget; 2 usage or "
       "configuration error; 3 the runs disagree (exit code, console, output.bin) or one failed");
   timing_cmd->add_option("config", timing.config, "Architecture JSON file or shipped config name")
       ->required();
@@ -199,7 +200,9 @@ int sc_main(int argc, char* argv[]) {
   timing_cmd->add_option("--verilog", timing.verilog,
                          "The CPU's VexRiscv Verilog (default: the config's cpu.verilog, else "
                          "../shared/rtl/vexriscv/VexRiscv_FullCfu.v beside the source tree)");
-  timing_cmd->add_option("--budget", timing.budget, "Largest total cycle error, model vs RTL")
+  timing_cmd
+      ->add_option("--budget", timing.budget,
+                   "Largest error of the total cycles and of each calibration kernel")
       ->type_name("PERCENT")
       ->capture_default_str();
   timing_cmd->add_option("--op-budget", timing.op_budget, "Largest error of each op type")

@@ -256,6 +256,7 @@ int timing_check_command(const TimingCheckOptions& o, const GlobalOptions& globa
     std::printf("functional: same exit code, console (cycle counts masked) and output\n\n");
   }
   for (const auto& p : problems) std::printf("functional: MISMATCH: %s\n", p.c_str());
+  if (!problems.empty() && finished) std::printf("\n");
 
   if (finished) {
     auto rows = timing_rows(model_done.stats, rtl_done.stats, {*budget, *op_budget});
