@@ -175,7 +175,9 @@ RunnerSummary run_points(const std::vector<const SweepPoint*>& points,
       if (!options.quiet) {
         std::fprintf(stderr, "%s: [%zu/%zu] ok     %s (%s)%s\n", options.tag.c_str(), done,
                      options.total, point.name.c_str(), seconds_text(took).c_str(),
-                     finished < points.size() ? (", ETA " + seconds_text(eta)).c_str() : "");
+                     finished < points.size() && options.show_eta
+                         ? (", ETA " + seconds_text(eta)).c_str()
+                         : "");
       }
     } else {
       const auto tail = tail_lines(dir / "run.log", 20);

@@ -25,6 +25,7 @@ struct RunnerOptions {
   size_t already_done = 0;    // skipped because finished earlier
   std::string tag = "sweep";  // the progress lines' prefix
   bool quiet_runs = true;     // `accsim run -q`; timing-check keeps the runs' progress lines
+  bool show_eta = true;       // points of unequal length (timing-check's) make it meaningless
   // Called every `heartbeat_seconds` while points run (0: never), e.g. to show the progress of
   // a long one from its run.log.
   double heartbeat_seconds = 0;

@@ -205,6 +205,7 @@ int timing_check_command(const TimingCheckOptions& o, const GlobalOptions& globa
   runner.already_done = 2 - to_run.size();
   runner.tag = kTag;
   runner.quiet_runs = false;  // their progress lines feed the heartbeat
+  runner.show_eta = false;    // the RTL run takes ~100 times the model's
   std::string shown;
   runner.heartbeat_seconds = global.quiet ? 0 : 30;
   runner.heartbeat = [&] {
