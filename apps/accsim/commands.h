@@ -49,6 +49,24 @@ struct ReportOptions {
   std::string plot;                // .svg/.png: per-op and per-region cycles, miss breakdown
 };
 
+struct TimingCheckOptions {
+  std::string config;
+  std::vector<std::string> overrides;        // both runs
+  std::vector<std::string> model_overrides;  // the model run only (experiments)
+  std::vector<std::string> rtl_overrides;    // the RTL run only
+  std::string firmware, model, input;        // as `accsim run`
+  std::string verilog;  // empty: the config's cpu.verilog, else the shipped VexRiscv_FullCfu.v
+  std::string budget = "1%";     // total cycles (and regions, shown)
+  std::string op_budget = "3%";  // each op type (and each op, shown)
+  bool by_pc = false;            // compare insn traces per function and per pc
+  size_t top = 10;               // --by-pc rows shown
+  std::string trace_window;      // --by-pc: as `accsim run --trace-window`
+  std::optional<uint64_t> trace_limit;
+  std::optional<uint64_t> max_cycles;
+  std::string out_dir;  // empty = traces/timing-check/<config>-<workload>
+  bool force = false;   // re-run runs that finished earlier in --out
+};
+
 int run_command(const RunOptions& options, const GlobalOptions& global);
 int sweep_command(const SweepOptions& options, const GlobalOptions& global);
 int report_command(const ReportOptions& options, const GlobalOptions& global);
@@ -56,5 +74,6 @@ int validate_command(const std::vector<std::string>& configs,
                      const std::vector<std::string>& overrides, const GlobalOptions& global);
 int list_command(const GlobalOptions& global);
 int schema_command(const GlobalOptions& global);
+int timing_check_command(const TimingCheckOptions& options, const GlobalOptions& global);
 
 }  // namespace accsim::cli
