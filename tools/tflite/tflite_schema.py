@@ -105,4 +105,10 @@ BUILTIN_OPTIONS = {
     "strided_slice": (32, [("begin_mask", 0, "int", 0), ("end_mask", 1, "int", 0),
                            ("ellipsis_mask", 2, "int", 0), ("new_axis_mask", 3, "int", 0),
                            ("shrink_axis_mask", 4, "int", 0), ("offset", 5, "byte", 0)]),
+    "transpose": (26, []),
+    "leaky_relu": (75, [("alpha", 0, "float", 0.0)]),
+    "pack": (59, [("values_count", 0, "int", 0), ("axis", 1, "int", 0)]),
+    "shape": (55, [("out_type", 0, "byte", 0)]),
+    "resize_nearest_neighbor": (74, [("align_corners", 0, "byte", 0),
+                                     ("half_pixel_centers", 1, "byte", 0)]),
 }
