@@ -547,14 +547,18 @@ bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
   for (size_t i = 0; sizes_match && i < reported.size(); ++i) {
     sizes_match = reported[i].second == m.tensors[m.outputs[i]].bytes;
   }
-  if (!sizes_match) {
-    const auto [addr, bytes] =
-        reported.empty() ? std::pair<uint32_t, uint32_t>{0, 0} : reported.front();
+  if (reported.empty()) {
     std::fprintf(stderr,
-                 "model: the firmware reported %zu output tensors (the first: %u bytes at 0x%08x), "
-                 "not the model's %d; tflite_runner reports every one through the "
+                 "model: the firmware reported no output tensor; tflite_runner reports every one "
+                 "through the OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n");
+    return false;
+  }
+  if (!sizes_match) {
+    std::fprintf(stderr,
+                 "model: the firmware reported %zu output tensors (the first: %u bytes at "
+                 "0x%08x), not the model's %d; tflite_runner reports every one through the "
                  "OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n",
-                 reported.size(), bytes, addr, m.output_count);
+                 reported.size(), reported.front().second, reported.front().first, m.output_count);
     return false;
   }
   std::vector<std::vector<uint8_t>> outputs;

@@ -25,6 +25,10 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/leaky_relu.c
   ${ACCSIM_TFLITE_DIR}/ops/pack.c
   ${ACCSIM_TFLITE_DIR}/ops/shape.c
+  ${ACCSIM_TFLITE_DIR}/ops/prelu.c
+  ${ACCSIM_TFLITE_DIR}/ops/reduce_max.c
+  ${ACCSIM_TFLITE_DIR}/ops/cast.c
+  ${ACCSIM_TFLITE_DIR}/ops/div.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

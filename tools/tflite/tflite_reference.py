@@ -645,6 +645,110 @@ def shape(op, model, values):
     return np.array(in_t.shape, dtype=np.int32)
 
 
+def prelu(op, model, values):
+    """TFLM PRELU int8 (prelu_common.cc, BroadcastPrelu4DSlow): x = input - zp_in; x >= 0 takes
+    QuantizeMultiplier(in_scale / out_scale), x < 0 takes x * (alpha - zp_alpha) with
+    QuantizeMultiplier(in_scale * alpha_scale / out_scale), in doubles; + zp_out, clamped. Input
+    and alpha broadcast up to 4-D."""
+    in_t, a_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    if max(len(in_t.shape), len(a_t.shape), len(out_t.shape)) > 4:
+        raise UnsupportedModelError(f"prelu op {op.index}: rank above 4")
+    s_in, s_a, s_out = _scale(in_t, "input"), _scale(a_t, "alpha"), _scale(out_t, "output")
+    m1, sh1 = fp.quantize_multiplier(s_in / s_out)
+    m2, sh2 = fp.quantize_multiplier(s_in * s_a / s_out)
+    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
+    a = values[a_t.index].astype(np.int64) - _zero_point(a_t)
+    x, a = np.broadcast_arrays(x, a)
+    if list(x.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"prelu op {op.index}: input and alpha do not broadcast to "
+                                    f"the output {out_t.shape}")
+    out = np.where(x >= 0, fp.multiply_by_quantized_multiplier(x, m1, sh1),
+                   fp.multiply_by_quantized_multiplier(x * a, m2, sh2))
+    return np.clip(out + _zero_point(out_t), INT8_MIN, INT8_MAX).astype(np.int8)
+
+
+def reduce_max(op, model, values):
+    """TFLM REDUCE_MAX int8: constant axes (negative, repeated), keep_dims; input and output
+    quantised alike (TFLM requires it)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    _same_quantization(op, in_t, out_t)
+    x = values[in_t.index]
+    rank = x.ndim
+    if rank > 4:
+        raise UnsupportedModelError(f"reduce_max op {op.index}: rank {rank} above 4")
+    axes = sorted({int(a) + rank if a < 0 else int(a)
+                   for a in _const(model, op.inputs[1], "axis").reshape(-1)})
+    if any(not 0 <= a < rank for a in axes):
+        raise UnsupportedModelError(f"reduce_max op {op.index}: axis out of range")
+    out = x.max(axis=tuple(axes), keepdims=bool(op.options.get("keep_dims", 0)))
+    if list(out.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"reduce_max op {op.index}: output shape {out_t.shape} is "
+                                    "not the reduced input's")
+    return out
+
+
+_CAST_IN = ("int8", "uint8", "int32")
+_CAST_OUT = ("int8", "uint8", "int32", "float32")
+
+
+def cast(op, model, values):
+    """TFLM CAST: static_cast per element, quantisation not read. int8/uint8/int32 inputs;
+    integer narrowing wraps (GCC's static_cast), int32 -> float32 rounds to nearest even."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if in_t.type not in _CAST_IN or out_t.type not in _CAST_OUT:
+        raise UnsupportedModelError(f"cast op {op.index}: {in_t.type} -> {out_t.type} is not "
+                                    "supported")
+    return values[in_t.index].astype(out_t.dtype)
+
+
+def _leading_sign_bits(x):
+    """CountLeadingSignBits of int32 values (31 for 0 and -1)."""
+    u = np.where(x < 0, ~x, x) & 0xFFFFFFFF
+    return np.where(u == 0, 31, fp.count_leading_zeros32(u) - 1)
+
+
+def div(op, model, values):
+    """TFLM DIV int8 (div.cc, DivElementwise / BroadcastDivSlowQuantized): signs moved to the
+    dividend, GetReciprocal(divisor, 31), the dividend shifted up by its leading sign bits,
+    SaturatingRoundingDoublingHighMul, then RoundingDivideByPOT(SRDHM(q, M), -(shift -
+    recip_shift - headroom)) with QuantizeMultiplier(float32 s1 / (s2 * s_out)); + zp_out,
+    clamped to the fused activation. Where TFLM's C++ is undefined (a divisor at its zero point,
+    rounding shifts above 31 for dividends near theirs) x86-64's execution is followed."""
+    a_t, b_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    if max(len(a_t.shape), len(b_t.shape), len(out_t.shape)) > 4:
+        raise UnsupportedModelError(f"div op {op.index}: rank above 4")
+    f = np.float32
+    real = f(_scale(a_t, "input")) / (f(_scale(b_t, "input")) * f(_scale(out_t, "output")))
+    mult, shift = fp.quantize_multiplier(float(real))
+    if shift > 23:
+        raise UnsupportedModelError(f"div op {op.index}: output multiplier 2^{shift} too large")
+    a = values[a_t.index].astype(np.int64) - _zero_point(a_t)
+    b = values[b_t.index].astype(np.int64) - _zero_point(b_t)
+    a, b = np.broadcast_arrays(a, b)
+    if list(a.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"div op {op.index}: the inputs do not broadcast to the "
+                                    f"output {out_t.shape}")
+    a = np.where(b < 0, -a, a)
+    b = np.abs(b)
+    safe = np.where(b == 0, 1, b)
+    inverse, recip_shift = fp.get_reciprocal(safe, 31)
+    inverse = np.where(b == 0, fp.one_over_one_plus_x_for_x_in_0_1(
+        np.full(b.shape, -2 ** 31, dtype=np.int64)), inverse)
+    recip_shift = np.where(b == 0, -1, recip_shift)
+    headroom = _leading_sign_bits(a)
+    unscaled = fp.saturating_rounding_doubling_high_mul(fp.wrap_int32(a << headroom), inverse)
+    total_shift = shift - recip_shift - headroom
+    q = fp.saturating_rounding_doubling_high_mul(unscaled, mult)
+    # RoundingDivideByPOT with exponents up to 93, counts as x86-64 takes them (see
+    # accsim_kernels/tfl_div.h): mask shift modulo 64, arithmetic shift modulo 32.
+    exponent = -total_shift
+    mask = fp.wrap_int32((np.int64(1) << (exponent & 63)) - 1)
+    threshold = (mask >> 1) + (q < 0)
+    out = (q >> (exponent & 31)) + ((q & mask) > threshold)
+    lo, hi = activation_range(_activation(op), out_t)
+    return np.clip(out + _zero_point(out_t), lo, hi).astype(np.int8)
+
+
 KERNELS = {
     "conv_2d": conv_2d, "depthwise_conv_2d": depthwise_conv_2d,
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
@@ -653,12 +757,12 @@ KERNELS = {
     "dequantize": dequantize, "logistic": logistic, "strided_slice": strided_slice,
     "resize_nearest_neighbor": resize_nearest_neighbor, "transpose": transpose,
     "maximum": maximum, "minimum": minimum, "leaky_relu": leaky_relu, "pack": pack,
-    "shape": shape,
+    "shape": shape, "prelu": prelu, "reduce_max": reduce_max, "cast": cast, "div": div,
 }
 
 # Operators whose kernels check their own tensor types (the graph-edge conversions); every
 # other operator runs int8 tensors only.
-TYPED_KERNELS = {"quantize", "dequantize", "pack", "shape"}
+TYPED_KERNELS = {"quantize", "dequantize", "pack", "shape", "cast"}
 
 
 def check_supported(model):

@@ -16,7 +16,7 @@ Op fields (defaults in brackets):
                      activation ["none"], per_channel [true], bias [true]
   depthwise_conv_2d  multiplier [1], kernel, stride, dilation, padding, activation, per_channel, bias
   fully_connected    units, per_channel [false], bias [true], activation
-  add, sub, mul      inputs [prev, NAME] or const {"shape": [...]}, activation
+  add, sub, mul, div inputs [prev, NAME] or const {"shape": [...]}, activation
   average_pool_2d, max_pool_2d   filter [2,2], stride [2,2], padding ["valid"], activation
   mean               axes [1,2], keep_dims [true]
   pad                paddings [[0,0],[1,1],[1,1],[0,0]]
@@ -36,6 +36,9 @@ Op fields (defaults in brackets):
   leaky_relu         alpha [0.2]
   pack               inputs (names), axis [0]
   shape              (int32 output)
+  prelu              alpha {"shape": [...]} (constant int8, broadcast; default [channels])
+  reduce_max         axes [1,2], keep_dims [false]
+  cast               to: int32 [default], int8, uint8 or float32
 The input may set "type": int8 [default], uint8 or float32 (no scale or zero point). "input" may
 be a list: one graph input each, named by "name" (default "input", then "input_1", ...). The
 top-level "outputs" lists the graph's output tensors by name (default: the last op's output).
@@ -310,7 +313,11 @@ class _Builder:
         else:
             raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
         a, b = _real(self.g, a_t), _real(self.g, b_t)
-        real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
+        if opcode == "div":  # x / 0 calibrates as 0
+            a, b = np.broadcast_arrays(a, b)
+            real = np.divide(a, b, out=np.zeros(a.shape), where=b != 0)
+        else:
+            real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
         lo, hi = _ACTIVATION_CLIP[self.activation()]
         o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
         self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)),
@@ -324,6 +331,9 @@ class _Builder:
 
     def op_mul(self):
         self._binary("mul")
+
+    def op_div(self):
+        self._binary("div")
 
     def _pool(self, opcode):
         x_t = self.inputs[0]
@@ -468,6 +478,41 @@ class _Builder:
         x_t = self.inputs[0]
         self.emit("shape", [x_t], [len(x_t.shape)], dict(out_type=2), out_type="int32")
 
+    def op_prelu(self):
+        """alpha: {"shape": [...]} a constant int8 alpha broadcast against the input, with
+        real values in [-0.5, 1.5)."""
+        x_t = self.inputs[0]
+        shape = self.spec.get("alpha", {}).get("shape", [x_t.shape[-1]])
+        q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
+        a_scale, a_zp = 2.0 / 255, -64
+        a_t = self.g.const(f"t{self.index}_alpha", q, "int8", scale=[a_scale], zero_point=[a_zp])
+        real = _real(self.g, x_t)
+        alpha = (q.astype(np.float64) - a_zp) * np.float32(a_scale)
+        self.emit("prelu", [x_t, a_t], x_t.shape, {}, np.where(real >= 0, real, real * alpha))
+
+    def op_reduce_max(self):
+        x_t = self.inputs[0]
+        rank = len(x_t.shape)
+        axes = [int(a) for a in self.spec.get("axes", [1, 2])]
+        keep = bool(self.spec.get("keep_dims", False))
+        resolved = {a + rank if a < 0 else a for a in axes}
+        shape = [1 if i in resolved else d for i, d in enumerate(x_t.shape)
+                 if keep or i not in resolved]
+        axis_t = self.g.const(f"t{self.index}_axes", np.array(axes, dtype=np.int32), "int32")
+        self.emit("reduce_max", [x_t, axis_t], shape, dict(keep_dims=int(keep)),
+                  same_quant_as=x_t)
+
+    def op_cast(self):
+        x_t = self.inputs[0]
+        to = self.spec.get("to", "int32")
+        code = schema.TENSOR_TYPE_CODE
+        o = dict(in_data_type=code[x_t.type], out_data_type=code[to])
+        if to in ("int8", "uint8"):
+            self.spec = dict(self.spec, output=self.spec.get(
+                "output", {"scale": x_t.scale[0] if x_t.scale else 1.0,
+                           "zero_point": 0}))
+        self.emit("cast", [x_t], x_t.shape, o, out_type=to)
+
     def op_dequantize(self):
         self.emit("dequantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
 
@@ -489,7 +534,8 @@ _INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, 
                     "dequantize": 2, "logistic": 2, "strided_slice": 2,
                     "transpose": 2, "resize_nearest_neighbor": 2, "maximum": 2,
                     "minimum": 2, "leaky_relu": 2, "pack": 2,
-                    "shape": 1}
+                    "shape": 1, "prelu": 2, "reduce_max": 2, "cast": 2,
+                    "div": 2}
 
 
 def _int_vector(b, values, fmt="i"):

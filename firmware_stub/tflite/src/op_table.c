@@ -26,6 +26,10 @@ extern const TflOpKernel tfl_minimum_kernel;
 extern const TflOpKernel tfl_leaky_relu_kernel;
 extern const TflOpKernel tfl_pack_kernel;
 extern const TflOpKernel tfl_shape_kernel;
+extern const TflOpKernel tfl_prelu_kernel;
+extern const TflOpKernel tfl_reduce_max_kernel;
+extern const TflOpKernel tfl_cast_kernel;
+extern const TflOpKernel tfl_div_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -53,6 +57,10 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_leaky_relu_kernel,
     &tfl_pack_kernel,
     &tfl_shape_kernel,
+    &tfl_prelu_kernel,
+    &tfl_reduce_max_kernel,
+    &tfl_cast_kernel,
+    &tfl_div_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
