@@ -749,6 +749,56 @@ def div(op, model, values):
     return np.clip(out + _zero_point(out_t), lo, hi).astype(np.int8)
 
 
+def bilinear_taps(in_size, out_size, align_corners, half_pixel_centers):
+    """ResizeBilinearInteger's per-axis (lower, upper, weight) in 1/1024 steps: the scale as a
+    rounded integer quotient, C's truncating division for the lower index."""
+    if align_corners and out_size > 1:
+        scale = ((1 << 10) * (in_size - 1) + (out_size - 1) // 2) // (out_size - 1)
+    else:
+        scale = ((1 << 10) * in_size + out_size // 2) // out_size
+    at = np.arange(out_size, dtype=np.int64) * scale
+    if half_pixel_centers:
+        at = at + scale // 2 - (1 << 9)
+    lower = np.maximum(np.where(at >= 0, at // 1024, -((-at) // 1024)), 0)
+    upper_raw = at + 1023
+    upper = np.minimum(np.where(upper_raw >= 0, upper_raw // 1024, -((-upper_raw) // 1024)),
+                       in_size - 1)
+    if (lower > in_size - 1).any():
+        raise UnsupportedModelError("resize_bilinear: an index leaves the input")
+    return lower, upper, at - 1024 * lower
+
+
+def resize_bilinear(op, model, values):
+    """TFLM RESIZE_BILINEAR int8 (ResizeBilinearInteger): 4-D input, constant int32 size,
+    align_corners or half_pixel_centers (not both); the four neighbours weighted in 1/1024
+    steps, the sum +- 2^19 divided by 2^20 truncating. Output quantised as the input."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    size = _const(model, op.inputs[1], "size").astype(np.int64).reshape(-1)
+    if len(in_t.shape) != 4 or len(size) != 2:
+        raise UnsupportedModelError(f"resize_bilinear op {op.index}: needs a 4-D input and a "
+                                    "size of 2 entries")
+    n, h, w, c = in_t.shape
+    if list(out_t.shape) != [n, int(size[0]), int(size[1]), c]:
+        raise UnsupportedModelError(f"resize_bilinear op {op.index}: output shape "
+                                    f"{out_t.shape} is not the input resized to {list(size)}")
+    _same_quantization(op, in_t, out_t)
+    align = bool(op.options.get("align_corners", 0))
+    half = bool(op.options.get("half_pixel_centers", 0))
+    if align and half:
+        raise UnsupportedModelError(f"resize_bilinear op {op.index}: align_corners and "
+                                    "half_pixel_centers are both set")
+    y0, y1, wy = bilinear_taps(h, int(size[0]), align, half)
+    x0, x1, wx = bilinear_taps(w, int(size[1]), align, half)
+    x = values[in_t.index].astype(np.int64)
+    wy1, wy0 = wy[None, :, None, None], (1024 - wy)[None, :, None, None]
+    wx1, wx0 = wx[None, None, :, None], (1024 - wx)[None, None, :, None]
+    total = (x[:, y0][:, :, x0] * wy0 * wx0 + x[:, y1][:, :, x0] * wy1 * wx0 +
+             x[:, y0][:, :, x1] * wy0 * wx1 + x[:, y1][:, :, x1] * wy1 * wx1)
+    rounded = total + np.where(total > 0, 1 << 19, -(1 << 19))
+    q = np.where(rounded >= 0, rounded >> 20, -((-rounded) >> 20))
+    return q.astype(np.int8)
+
+
 KERNELS = {
     "conv_2d": conv_2d, "depthwise_conv_2d": depthwise_conv_2d,
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
@@ -758,6 +808,7 @@ KERNELS = {
     "resize_nearest_neighbor": resize_nearest_neighbor, "transpose": transpose,
     "maximum": maximum, "minimum": minimum, "leaky_relu": leaky_relu, "pack": pack,
     "shape": shape, "prelu": prelu, "reduce_max": reduce_max, "cast": cast, "div": div,
+    "resize_bilinear": resize_bilinear,
 }
 
 # Operators whose kernels check their own tensor types (the graph-edge conversions); every

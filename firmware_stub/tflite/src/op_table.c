@@ -30,6 +30,7 @@ extern const TflOpKernel tfl_prelu_kernel;
 extern const TflOpKernel tfl_reduce_max_kernel;
 extern const TflOpKernel tfl_cast_kernel;
 extern const TflOpKernel tfl_div_kernel;
+extern const TflOpKernel tfl_resize_bilinear_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -61,6 +62,7 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_reduce_max_kernel,
     &tfl_cast_kernel,
     &tfl_div_kernel,
+    &tfl_resize_bilinear_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))

@@ -1,4 +1,6 @@
-/* RESIZE_NEAREST_NEIGHBOR (4-D NHWC), as TFLM's reference_ops::ResizeNearestNeighbor: each
+/* RESIZE_NEAREST_NEIGHBOR and RESIZE_BILINEAR (4-D NHWC).
+ *
+ * RESIZE_NEAREST_NEIGHBOR, as TFLM's reference_ops::ResizeNearestNeighbor: each
  * output row and column reads the input index GetNearestNeighbor picks, computed in float32 as
  * TFLM does (scale = in / out, or (in - 1) / (out - 1) with align_corners; + 0.5 with
  * half_pixel_centers; floor, or round half away from zero with align_corners). The indices
@@ -24,6 +26,30 @@ typedef struct {
 } TflResizeNearestParams;
 
 void tfl_resize_nearest_int8(const TflResizeNearestParams* p, const int8_t* input, int8_t* output);
+
+/* RESIZE_BILINEAR int8, as TFLM's reference_ops::ResizeBilinearInteger: scales in 1/1024
+ * steps (rounded integer division), each output row and column at (index * scale [+ scale / 2
+ * - 512 with half_pixel_centers]) / 1024 between a lower and upper input index, the four
+ * neighbours weighted in 1/1024 steps and the sum rounded (halves away from zero) by 2^20. The
+ * sum stays below 2^29 in magnitude, so int32 holds it exactly (TFLM uses int64). Per axis the
+ * indices and weights depend only on the sizes: computed once into tables. */
+typedef struct {
+  int32_t lower, upper, weight; /* input indices and the upper one's weight (1/1024 steps) */
+} TflBilinearTap;
+
+/* Returns -1 when align_corners and half_pixel_centers are both set (TFLM refuses that) or an
+ * index would leave the input. Fills out_size taps (none when taps is NULL: a check only). */
+int tfl_resize_bilinear_taps(int32_t in_size, int32_t out_size, int align_corners,
+                             int half_pixel_centers, TflBilinearTap* taps);
+
+typedef struct {
+  int32_t batches, in_height, in_width, depth, out_height, out_width;
+  const TflBilinearTap* y_taps; /* out_height entries */
+  const TflBilinearTap* x_taps; /* out_width entries */
+} TflResizeBilinearParams;
+
+void tfl_resize_bilinear_int8(const TflResizeBilinearParams* p, const int8_t* input,
+                              int8_t* output);
 
 #ifdef __cplusplus
 }
