@@ -30,6 +30,7 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/cast.c
   ${ACCSIM_TFLITE_DIR}/ops/div.c
   ${ACCSIM_TFLITE_DIR}/ops/resize_bilinear.c
+  ${ACCSIM_TFLITE_DIR}/ops/tile.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

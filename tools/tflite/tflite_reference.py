@@ -799,6 +799,22 @@ def resize_bilinear(op, model, values):
     return q.astype(np.int8)
 
 
+def tile(op, model, values):
+    """TILE int8 (rank <= 4; TFLite's tile.cc, TFLM has none): numpy's tile by the constant
+    multiples; the output keeps the input's quantisation."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    multiples = _const(model, op.inputs[1], "multiples").astype(np.int64).reshape(-1).tolist()
+    if len(in_t.shape) > 4 or len(multiples) != len(in_t.shape) or min(multiples, default=1) < 1:
+        raise UnsupportedModelError(f"tile op {op.index}: multiples {multiples} for rank "
+                                    f"{len(in_t.shape)} (<= 4)")
+    _same_quantization(op, in_t, out_t)
+    out = np.tile(values[in_t.index], multiples)
+    if list(out.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"tile op {op.index}: output shape {out_t.shape} is not the "
+                                    "input tiled")
+    return out
+
+
 KERNELS = {
     "conv_2d": conv_2d, "depthwise_conv_2d": depthwise_conv_2d,
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
@@ -808,7 +824,7 @@ KERNELS = {
     "resize_nearest_neighbor": resize_nearest_neighbor, "transpose": transpose,
     "maximum": maximum, "minimum": minimum, "leaky_relu": leaky_relu, "pack": pack,
     "shape": shape, "prelu": prelu, "reduce_max": reduce_max, "cast": cast, "div": div,
-    "resize_bilinear": resize_bilinear,
+    "resize_bilinear": resize_bilinear, "tile": tile,
 }
 
 # Operators whose kernels check their own tensor types (the graph-edge conversions); every

@@ -106,6 +106,7 @@ BUILTIN_OPTIONS = {
                            ("ellipsis_mask", 2, "int", 0), ("new_axis_mask", 3, "int", 0),
                            ("shrink_axis_mask", 4, "int", 0), ("offset", 5, "byte", 0)]),
     "transpose": (26, []),
+    "tile": (51, []),
     "resize_bilinear": (15, [("new_height", 0, "int", 0), ("new_width", 1, "int", 0),
                              ("align_corners", 2, "byte", 0),
                              ("half_pixel_centers", 3, "byte", 0)]),

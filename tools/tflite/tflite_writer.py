@@ -32,6 +32,7 @@ Op fields (defaults in brackets):
   logistic           (output scale 1/256, zero point -128 unless "output" says otherwise)
   resize_nearest_neighbor  size [height, width], align_corners [false], half_pixel_centers [false]
   resize_bilinear    size [height, width], align_corners [false] or half_pixel_centers [false]
+  tile               multiples
   transpose          perm
   maximum, minimum   inputs [prev, NAME] or const {"shape": [...]} (broadcast); one quantisation
   leaky_relu         alpha [0.2]
@@ -438,6 +439,14 @@ class _Builder:
         self.emit("resize_bilinear", [x_t, s_t],
                   [x_t.shape[0], size[0], size[1], x_t.shape[3]], o, same_quant_as=x_t)
 
+    def op_tile(self):
+        x_t = self.inputs[0]
+        multiples = [int(v) for v in self.spec["multiples"]]
+        m_t = self.g.const(f"t{self.index}_multiples", np.array(multiples, dtype=np.int32),
+                           "int32")
+        self.emit("tile", [x_t, m_t], [d * k for d, k in zip(x_t.shape, multiples)], {},
+                  same_quant_as=x_t)
+
     def op_transpose(self):
         x_t = self.inputs[0]
         perm = [int(v) for v in self.spec["perm"]]
@@ -544,7 +553,7 @@ _INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, 
                     "transpose": 2, "resize_nearest_neighbor": 2, "maximum": 2,
                     "minimum": 2, "leaky_relu": 2, "pack": 2,
                     "shape": 1, "prelu": 2, "reduce_max": 2, "cast": 2,
-                    "div": 2, "resize_bilinear": 3}
+                    "div": 2, "resize_bilinear": 3, "tile": 1}
 
 
 def _int_vector(b, values, fmt="i"):

@@ -31,6 +31,7 @@ extern const TflOpKernel tfl_reduce_max_kernel;
 extern const TflOpKernel tfl_cast_kernel;
 extern const TflOpKernel tfl_div_kernel;
 extern const TflOpKernel tfl_resize_bilinear_kernel;
+extern const TflOpKernel tfl_tile_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -63,6 +64,7 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_cast_kernel,
     &tfl_div_kernel,
     &tfl_resize_bilinear_kernel,
+    &tfl_tile_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
