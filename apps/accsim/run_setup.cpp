@@ -57,6 +57,8 @@ std::vector<std::string> with_workload_overrides(const RunOptions& options) {
       const auto [tensor, file] = split_input(text);
       inputs.push_back({{"tensor", tensor}, {"file", fs::absolute(file).string()}});
     }
+    // The command line's inputs replace the config's, workload.input included.
+    overrides.push_back("workload.input=\"\"");
     overrides.push_back("workload.inputs=" + inputs.dump());
   }
   return overrides;
