@@ -7,7 +7,7 @@
 - accsim run --input NAME=FILE / INDEX=FILE writes output.bin, output_1.bin, output_2.bin equal to
   the reference, outputs.json with each output's name, type, shape and quantisation, lists them
   in manifest.json, and prints each output's values and top-3 with dequantised values.
-- An input not given is zeros (as the reference's None).
+- An input not given is zeros (as the reference's None); --input replaces the config's inputs.
 - Bad --input: an unknown name, an index beyond the inputs, an input given twice, more files than
   inputs: exit 2 and one line naming the cause, before simulation.
 
@@ -97,6 +97,15 @@ def check_accsim_run(accsim, model, model_path, inputs, expected, out_dir):
                     r'^  top-3: \[\d+\] -?\d+ \(-?\d+\.\d{4}\) \[\d+\] -?\d+ \(-?\d+\.\d{4}\)'):
         if not re.search(pattern, result.stdout, re.M):
             fail(f"the console has no line matching {pattern!r}:\n{result.stdout}")
+    # The command line's inputs replace the config's (a wrong-sized workload.input is not read).
+    run_dir = os.path.join(out_dir, "run_config_input_replaced")
+    result = subprocess.run([accsim, "run", "-q", "--model", model_path, "--out", run_dir,
+                             "--set", f"workload.input={json.dumps(model_path)}",
+                             "--input", inputs[0], "--input", inputs[1]],
+                            capture_output=True, text=True)
+    if result.returncode != 0 or read(os.path.join(run_dir, "output.bin")) != expected[0]:
+        fail(f"--input did not replace the config's workload.input (exit {result.returncode}):\n"
+             f"{result.stderr}")
     # Input 1 not given: zeros, as the reference's None.
     run_dir = os.path.join(out_dir, "run_one_input")
     result = accsim_run(accsim, model_path, run_dir, [inputs[0]])
