@@ -39,7 +39,8 @@ static int32_t rounding_divide_by_pot_wide(int32_t x, int exponent) {
   const int32_t mask = (int32_t)((UINT64_C(1) << (exponent & 63)) - 1);
   const int32_t remainder = x & mask;
   const int32_t threshold = (mask >> 1) + (x < 0 ? 1 : 0);
-  return (x >> (exponent & 31)) + (remainder > threshold ? 1 : 0);
+  /* Wrapping, as the x86-64 build adds: with a shift count of 0 the sum can pass INT32_MAX. */
+  return add_wrapping(x >> (exponent & 31), remainder > threshold ? 1 : 0);
 }
 
 static int8_t divide(const TflDivParams* p, int32_t a, int32_t b) {
@@ -64,10 +65,10 @@ static int8_t divide(const TflDivParams* p, int32_t a, int32_t b) {
   const int32_t unscaled = saturating_rounding_doubling_high_mul(scaled, inverse);
   const int total_shift = p->output_shift - recip_shift - headroom;
   /* MultiplyByQuantizedMultiplierSmallerThanOneExp(unscaled, multiplier, total_shift). */
-  int32_t v =
-      p->output_zero_point +
+  int32_t v = add_wrapping(
+      p->output_zero_point,
       rounding_divide_by_pot_wide(
-          saturating_rounding_doubling_high_mul(unscaled, p->output_multiplier), -total_shift);
+          saturating_rounding_doubling_high_mul(unscaled, p->output_multiplier), -total_shift));
   if (v < p->act_min) v = p->act_min;
   if (v > p->act_max) v = p->act_max;
   return (int8_t)v;

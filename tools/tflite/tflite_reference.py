@@ -744,9 +744,9 @@ def div(op, model, values):
     exponent = -total_shift
     mask = fp.wrap_int32((np.int64(1) << (exponent & 63)) - 1)
     threshold = (mask >> 1) + (q < 0)
-    out = (q >> (exponent & 31)) + ((q & mask) > threshold)
+    out = fp.wrap_int32((q >> (exponent & 31)) + ((q & mask) > threshold))
     lo, hi = activation_range(_activation(op), out_t)
-    return np.clip(out + _zero_point(out_t), lo, hi).astype(np.int8)
+    return np.clip(fp.wrap_int32(out + _zero_point(out_t)), lo, hi).astype(np.int8)
 
 
 def bilinear_taps(in_size, out_size, align_corners, half_pixel_centers):
