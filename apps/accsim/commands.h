@@ -19,8 +19,10 @@ struct RunOptions {
   std::vector<std::string> overrides;
   std::string firmware;  // name or path; empty = the config's "firmware"
   std::string model;     // .tflite path (workload.model); empty = the config's
-  std::string input;     // input tensor bytes (workload.input); empty = the config's
-  std::string out_dir;   // empty = traces/<config>-<firmware>
+  // --input FILE, NAME=FILE or INDEX=FILE, once per input tensor (workload.inputs); empty = the
+  // config's
+  std::vector<std::string> inputs;
+  std::string out_dir;  // empty = traces/<config>-<firmware>
   std::vector<std::string> traces;
   TraceLimits trace_limits;
   std::optional<uint64_t> max_cycles;

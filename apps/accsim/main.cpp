@@ -75,8 +75,12 @@ int sc_main(int argc, char* argv[]) {
   run_cmd->add_option("--model", run.model,
                       "Run this int8 .tflite model on the TFLite interpreter firmware "
                       "(workload.model; docs/models.md)");
-  run_cmd->add_option("--input", run.input,
-                      "Bytes for the model's input tensor 0 (workload.input; default zeros)");
+  run_cmd
+      ->add_option("--input", run.inputs,
+                   "Bytes for one of the model's input tensors, once per input: FILE (the next "
+                   "input in order), NAME=FILE or INDEX=FILE (workload.inputs; default zeros)")
+      ->type_name("[NAME=|INDEX=]FILE")
+      ->allow_extra_args(false);
   run_cmd->add_option("--out", run.out_dir,
                       "Output directory (default traces/<config>-<firmware>)");
   run_cmd

@@ -78,10 +78,13 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   ModelWorkload workload;
   workload.m_model_path = model;  // absolute once loaded (a "file" key)
   workload.m_model_bytes = read_file(workload.m_model_path, "model");
-  const std::string input = w.at("input").get<std::string>();
-  if (!input.empty()) {
-    workload.m_input_path = input;
-    workload.m_input_bytes = read_file(workload.m_input_path, "input");
+  // {tensor ("" = next in order), file}: workload.input first, then workload.inputs.
+  std::vector<std::pair<std::string, std::string>> input_files;
+  if (const std::string input = w.at("input").get<std::string>(); !input.empty()) {
+    input_files.emplace_back("", input);
+  }
+  for (const auto& entry : w.at("inputs")) {
+    input_files.emplace_back(entry.value("tensor", ""), entry.at("file").get<std::string>());
   }
   workload.m_firmware = w.at("firmware").get<std::string>();
   // The schema has checked these; sizes and addresses may still be written as strings.
@@ -120,13 +123,7 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   workload.m_arena_bytes = plan.arena_bytes;
   workload.m_macs = plan.macs;
 
-  const TflTensor& in = m.tensors[m.inputs[0]];
-  if (!workload.m_input_path.empty() && workload.m_input_bytes.size() != in.bytes) {
-    throw ModelError("input " + workload.m_input_path.string() + ": " +
-                     std::to_string(workload.m_input_bytes.size()) + " bytes, but input tensor " +
-                     std::to_string(m.inputs[0]) + " (" + shape_of(in) + " " +
-                     tfl_type_name(in.type) + ") takes " + std::to_string(in.bytes));
-  }
+  workload.assign_inputs(input_files);
   workload.read_delegation(loaded.effective);
   workload.m_input_addr = workload.m_model_base + align16(workload.m_model_bytes.size());
   workload.m_overrides_addr = workload.m_input_addr + align16(workload.m_input_bytes.size());
@@ -138,6 +135,62 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
                      with_commas(workload.m_model_region));
   }
   return workload;
+}
+
+// Each file to its input tensor (by name, by position, or the next in order), its size checked;
+// the firmware gets every input's bytes one after another, zeros for the inputs not given.
+void ModelWorkload::assign_inputs(const std::vector<std::pair<std::string, std::string>>& files) {
+  const TflModel& m = *m_model;
+  if (files.empty()) return;
+  std::vector<std::vector<uint8_t>> bytes(size_t(m.input_count));
+  std::vector<std::string> given(size_t(m.input_count));
+  int next = 0;
+  for (const auto& [tensor, file] : files) {
+    int index = -1;
+    char name[128];
+    if (tensor.empty()) {
+      index = next++;
+      if (index >= m.input_count) {
+        throw ModelError("input " + file + ": the model has only " + std::to_string(m.input_count) +
+                         " input tensor" + (m.input_count == 1 ? "" : "s"));
+      }
+    } else if (tensor.find_first_not_of("0123456789") == std::string::npos) {
+      index = tensor.size() > 6 ? m.input_count : std::stoi(tensor);
+      if (index >= m.input_count) {
+        throw ModelError("input " + tensor + "=" + file + ": there is no input " + tensor +
+                         " (the model has " + std::to_string(m.input_count) + ")");
+      }
+    } else {
+      std::string names;
+      for (int i = 0; i < m.input_count && index < 0; ++i) {
+        const std::string n = tfl_tensor_name(&m, m.inputs[i], name, sizeof(name));
+        if (n == tensor) index = i;
+        names += (names.empty() ? "" : ", ") + ("\"" + n + "\"");
+      }
+      if (index < 0) {
+        throw ModelError("input " + tensor + "=" + file + ": no input tensor is named \"" + tensor +
+                         "\" (the inputs: " + names + ")");
+      }
+    }
+    if (!given[size_t(index)].empty()) {
+      throw ModelError("input " + file + ": input " + std::to_string(index) +
+                       " is already given (" + given[size_t(index)] + ")");
+    }
+    given[size_t(index)] = file;
+    bytes[size_t(index)] = read_file(file, "input");
+    const TflTensor& in = m.tensors[m.inputs[index]];
+    if (bytes[size_t(index)].size() != in.bytes) {
+      throw ModelError("input " + file + ": " + std::to_string(bytes[size_t(index)].size()) +
+                       " bytes, but input tensor " + std::to_string(m.inputs[index]) + " (" +
+                       shape_of(in) + " " + tfl_type_name(in.type) + ") takes " +
+                       std::to_string(in.bytes));
+    }
+  }
+  for (int i = 0; i < m.input_count; ++i) {
+    const uint32_t size = m.tensors[m.inputs[i]].bytes;
+    if (bytes[size_t(i)].empty()) bytes[size_t(i)].assign(size, 0);
+    m_input_bytes.insert(m_input_bytes.end(), bytes[size_t(i)].begin(), bytes[size_t(i)].end());
+  }
 }
 
 // runtime.delegate and runtime.placement against what the architecture has: an accelerator the
@@ -371,67 +424,159 @@ void ModelWorkload::report(Stats& stats) const {
   }
 }
 
-bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
-                                 std::FILE* console) const {
-  const auto [addr, bytes] = platform.sim_control().workload_output();
-  const TflTensor& out = m_model->tensors[m_model->output];
-  if (bytes == 0 || bytes != out.bytes) {
-    std::fprintf(
-        stderr,
-        "model: the firmware reported no output tensor (%u bytes at 0x%08x); tflite_runner "
-        "does, through the OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n",
-        bytes, addr);
-    return false;
-  }
-  std::vector<uint8_t> data(bytes);
-  if (!platform.read_debug(addr, data.data(), bytes)) {
-    std::fprintf(stderr, "model: the output tensor at 0x%08x is not in memory\n", addr);
-    return false;
-  }
-  std::ofstream(out_dir / run_file::kModelOutput, std::ios::binary)
-      .write(reinterpret_cast<const char*>(data.data()), std::streamsize(bytes));
-  // int8 and uint8 print their integers and, in the top-3, their real values; float32 (a
-  // DEQUANTIZE at the graph's end) prints its values.
-  const bool is_float = out.type == 0 /* float32 */;
-  if (out.type != 9 /* int8 */ && out.type != 3 /* uint8 */ && !is_float) return true;
-  const size_t count = is_float ? bytes / 4 : bytes;
-  std::vector<double> values(count);
-  for (size_t i = 0; i < count; ++i) {
-    if (is_float) {
-      float f;
-      std::memcpy(&f, &data[4 * i], sizeof f);
-      values[i] = f;
-    } else {
-      values[i] = out.type == 9 ? static_cast<int8_t>(data[i]) : data[i];
+namespace {
+
+// One output's values as doubles (int8, uint8, int16, int32 integers; float32 values); empty for
+// other types.
+std::vector<double> output_values(const TflTensor& t, const std::vector<uint8_t>& data) {
+  std::vector<double> values;
+  for (size_t i = 0; i < t.elements; ++i) {
+    switch (t.type) {
+      case 0: {  // float32
+        float f;
+        std::memcpy(&f, &data[4 * i], sizeof f);
+        values.push_back(f);
+        break;
+      }
+      case 9:  // int8
+        values.push_back(static_cast<int8_t>(data[i]));
+        break;
+      case 3:  // uint8
+        values.push_back(data[i]);
+        break;
+      case 7: {  // int16
+        int16_t v;
+        std::memcpy(&v, &data[2 * i], sizeof v);
+        values.push_back(v);
+        break;
+      }
+      case 2: {  // int32
+        int32_t v;
+        std::memcpy(&v, &data[4 * i], sizeof v);
+        values.push_back(v);
+        break;
+      }
+      default:
+        return {};
     }
   }
+  return values;
+}
+
+// The console's lines for one output: its values (the first 32) and its top-3, each value
+// dequantised too when the tensor is quantised:
+//   output (1x2 int8): -113 113
+//   top-3: [1] 113 (0.9414) [0] -113 (0.0586)
+// With several outputs each line names its output: "output 1 "scores" (1x4 int8): ...".
+void print_output(std::FILE* console, const TflModel& m, int i, const std::vector<uint8_t>& data) {
+  const TflTensor& out = m.tensors[m.outputs[i]];
+  const std::vector<double> values = output_values(out, data);
+  if (values.empty()) return;
+  const bool is_float = out.type == 0;
   const auto text = [&](double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof(buffer), is_float ? "%.6g" : "%.0f", v);
     return std::string(buffer);
   };
-  std::string line = "output (" + shape_of(out) + " " + tfl_type_name(out.type) + "):";
+  const auto real = [&](double v) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof(buffer), " (%.4f)", double(out.scale) * (v - out.zero_point));
+    return out.quantized && !is_float ? std::string(buffer) : std::string();
+  };
+  std::string label = "output";
+  if (m.output_count > 1) {
+    char name[96];
+    label += " " + std::to_string(i) + " \"" +
+             tfl_tensor_name(&m, m.outputs[i], name, sizeof(name)) + "\"";
+  }
+  std::string line = label + " (" + shape_of(out) + " " + tfl_type_name(out.type) + "):";
   const size_t shown = std::min<size_t>(values.size(), 32);
-  for (size_t i = 0; i < shown; ++i) line += " " + text(values[i]);
+  // Small outputs show every value's real value; larger ones leave that to the top-3.
+  const bool small = values.size() <= 8;
+  for (size_t k = 0; k < shown; ++k) line += " " + text(values[k]) + (small ? real(values[k]) : "");
   if (shown < values.size()) line += " ... (" + std::to_string(values.size()) + " values)";
   std::fprintf(console, "%s\n", line.c_str());
   std::vector<size_t> order(values.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return values[a] > values[b]; });
-  std::string top = "top-3:";
-  for (size_t i = 0; i < std::min<size_t>(3, order.size()); ++i) {
-    char entry[80];
-    if (is_float) {
-      std::snprintf(entry, sizeof(entry), " [%zu] %s", order[i], text(values[order[i]]).c_str());
-    } else {
-      const double real = double(out.scale) * (values[order[i]] - out.zero_point);
-      std::snprintf(entry, sizeof(entry), " [%zu] %s (%.4f)", order[i],
-                    text(values[order[i]]).c_str(), real);
-    }
-    top += entry;
+  std::string top = m.output_count > 1 ? "  top-3:" : "top-3:";
+  for (size_t k = 0; k < std::min<size_t>(3, order.size()); ++k) {
+    top += " [" + std::to_string(order[k]) + "] " + text(values[order[k]]) + real(values[order[k]]);
   }
   std::fprintf(console, "%s\n", top.c_str());
+}
+
+// outputs.json: for each output, its file, tensor, name, type, shape and quantisation.
+nlohmann::json outputs_description(const TflModel& m) {
+  nlohmann::json list = nlohmann::json::array();
+  for (int i = 0; i < m.output_count; ++i) {
+    const TflTensor& t = m.tensors[m.outputs[i]];
+    char name[256];
+    nlohmann::json entry = {{"index", i},
+                            {"file", run_file::model_output_name(i)},
+                            {"tensor", m.outputs[i]},
+                            {"name", tfl_tensor_name(&m, m.outputs[i], name, sizeof(name))},
+                            {"type", tfl_type_name(t.type)},
+                            {"shape", std::vector<int32_t>(t.dims, t.dims + t.rank)},
+                            {"bytes", t.bytes}};
+    if (t.quantized) {
+      std::vector<double> scales;
+      std::vector<int64_t> zero_points;
+      for (uint32_t c = 0; c < t.scale_count; ++c) {
+        scales.push_back(fb_vector_f32(const_cast<FbReader*>(&m.reader), &t.scales, c));
+        zero_points.push_back(t.zero_points.length ? fb_vector_i64(const_cast<FbReader*>(&m.reader),
+                                                                   &t.zero_points, c)
+                                                   : 0);
+      }
+      entry["quantization"] = {{"scale", scales}, {"zero_point", zero_points}};
+      if (t.scale_count > 1) entry["quantization"]["quantized_dimension"] = t.quantized_dimension;
+    }
+    list.push_back(entry);
+  }
+  return {{"outputs", list}};
+}
+
+}  // namespace
+
+bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
+                                 std::FILE* console) const {
+  const TflModel& m = *m_model;
+  const auto& reported = platform.sim_control().workload_outputs();
+  bool sizes_match = reported.size() == size_t(m.output_count);
+  for (size_t i = 0; sizes_match && i < reported.size(); ++i) {
+    sizes_match = reported[i].second == m.tensors[m.outputs[i]].bytes;
+  }
+  if (reported.empty()) {
+    std::fprintf(stderr,
+                 "model: the firmware reported no output tensor; tflite_runner reports every one "
+                 "through the OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n");
+    return false;
+  }
+  if (!sizes_match) {
+    std::fprintf(stderr,
+                 "model: the firmware reported %zu output tensors (the first: %u bytes at "
+                 "0x%08x), not the model's %d; tflite_runner reports every one through the "
+                 "OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n",
+                 reported.size(), reported.front().second, reported.front().first, m.output_count);
+    return false;
+  }
+  std::vector<std::vector<uint8_t>> outputs;
+  for (const auto& [addr, bytes] : reported) {
+    std::vector<uint8_t> data(bytes);
+    if (!platform.read_debug(addr, data.data(), bytes)) {
+      std::fprintf(stderr, "model: the output tensor at 0x%08x is not in memory\n", addr);
+      return false;
+    }
+    outputs.push_back(std::move(data));
+  }
+  for (int i = 0; i < m.output_count; ++i) {
+    std::ofstream(out_dir / run_file::model_output_name(i), std::ios::binary)
+        .write(reinterpret_cast<const char*>(outputs[size_t(i)].data()),
+               std::streamsize(outputs[size_t(i)].size()));
+    print_output(console, m, i, outputs[size_t(i)]);
+  }
+  std::ofstream(out_dir / run_file::kModelOutputs) << outputs_description(m).dump(2) << "\n";
   return true;
 }
 

@@ -58,6 +58,7 @@ class ModelWorkload {
 
  private:
   ModelWorkload();
+  void assign_inputs(const std::vector<std::pair<std::string, std::string>>& files);
   void read_delegation(const nlohmann::json& cfg);
   void on_placement(Platform& platform, uint64_t address, bool quiet);
 

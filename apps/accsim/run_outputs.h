@@ -6,7 +6,8 @@
 //                runs of the same inputs
 //   manifest.json  the files this run wrote (a reused directory holds no file of an earlier run)
 // and the traces asked for (console.log, cache_misses.csv, mem.din, timeline.json, insn.csv,
-// cfu.fst, <device>.fst of each Verilog device) and a --model run's output.bin.
+// cfu.fst, <device>.fst of each Verilog device) and a --model run's output.bin (output tensor
+// 0), output_1.bin, ... (the others) and outputs.json (what each holds).
 #pragma once
 
 #include <filesystem>
@@ -31,8 +32,11 @@ inline constexpr const char* kMemDin = "mem.din";
 inline constexpr const char* kTimeline = "timeline.json";
 inline constexpr const char* kInsn = "insn.csv";
 inline constexpr const char* kCfuWaveform = "cfu.fst";
-inline constexpr const char* kModelOutput = "output.bin";  // a --model run's output tensor
-// All of the above, in manifest order.
+inline constexpr const char* kModelOutput = "output.bin";     // a --model run's output tensor 0
+inline constexpr const char* kModelOutputs = "outputs.json";  // its outputs' names, types, shapes
+// output.bin for output 0, output_<i>.bin for the others.
+std::string model_output_name(int i);
+// All of the above, in manifest order (output_<i>.bin and <device>.fst are found by name).
 const std::vector<const char*>& all();
 }  // namespace run_file
 

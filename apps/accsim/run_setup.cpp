@@ -31,17 +31,36 @@ bool check_traces(const std::vector<std::string>& traces) {
   return true;
 }
 
-// --model / --input are the workload.model / workload.input keys, given relative to the working
+// "NAME=FILE" / "INDEX=FILE" -> {NAME, FILE}; a plain FILE (or a path that exists as given, or
+// has a '/' before its '=') -> {"", FILE}: the next input in order.
+std::pair<std::string, std::string> split_input(const std::string& text) {
+  const size_t eq = text.find('=');
+  std::error_code ec;
+  if (eq == std::string::npos || eq == 0 || text.substr(0, eq).find('/') != std::string::npos ||
+      fs::exists(text, ec)) {
+    return {"", text};
+  }
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+// --model / --input are the workload.model / workload.inputs keys, given relative to the working
 // directory: passed on as absolute paths so config.json re-runs from anywhere.
 std::vector<std::string> with_workload_overrides(const RunOptions& options) {
   std::vector<std::string> overrides = options.overrides;
-  const auto add = [&](const char* key, const std::string& path) {
-    if (path.empty()) return;
-    overrides.push_back(std::string(key) + "=" +
-                        nlohmann::json(fs::absolute(path).string()).dump());
-  };
-  add("workload.model", options.model);
-  add("workload.input", options.input);
+  if (!options.model.empty()) {
+    overrides.push_back("workload.model=" +
+                        nlohmann::json(fs::absolute(options.model).string()).dump());
+  }
+  if (!options.inputs.empty()) {
+    nlohmann::json inputs = nlohmann::json::array();
+    for (const std::string& text : options.inputs) {
+      const auto [tensor, file] = split_input(text);
+      inputs.push_back({{"tensor", tensor}, {"file", fs::absolute(file).string()}});
+    }
+    // The command line's inputs replace the config's, workload.input included.
+    overrides.push_back("workload.input=\"\"");
+    overrides.push_back("workload.inputs=" + inputs.dump());
+  }
   return overrides;
 }
 
@@ -66,11 +85,11 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
     return std::nullopt;
   }
   // The input is model input: without a model nothing would read it.
-  if (!options.input.empty() && !setup.workload) {
+  if (!options.inputs.empty() && !setup.workload) {
     std::fprintf(stderr,
                  "--input %s: there is no model to feed it to (give --model NET.tflite, or "
                  "workload.model in the config)\n",
-                 options.input.c_str());
+                 options.inputs.front().c_str());
     return std::nullopt;
   }
   const std::string firmware_name = !options.firmware.empty() ? options.firmware

@@ -18,6 +18,19 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/dequantize.c
   ${ACCSIM_TFLITE_DIR}/ops/logistic.c
   ${ACCSIM_TFLITE_DIR}/ops/strided_slice.c
+  # more-ops
+  ${ACCSIM_TFLITE_DIR}/ops/resize_nearest_neighbor.c
+  ${ACCSIM_TFLITE_DIR}/ops/transpose.c
+  ${ACCSIM_TFLITE_DIR}/ops/maximum_minimum.c
+  ${ACCSIM_TFLITE_DIR}/ops/leaky_relu.c
+  ${ACCSIM_TFLITE_DIR}/ops/pack.c
+  ${ACCSIM_TFLITE_DIR}/ops/shape.c
+  ${ACCSIM_TFLITE_DIR}/ops/prelu.c
+  ${ACCSIM_TFLITE_DIR}/ops/reduce_max.c
+  ${ACCSIM_TFLITE_DIR}/ops/cast.c
+  ${ACCSIM_TFLITE_DIR}/ops/div.c
+  ${ACCSIM_TFLITE_DIR}/ops/resize_bilinear.c
+  ${ACCSIM_TFLITE_DIR}/ops/tile.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

@@ -105,4 +105,17 @@ BUILTIN_OPTIONS = {
     "strided_slice": (32, [("begin_mask", 0, "int", 0), ("end_mask", 1, "int", 0),
                            ("ellipsis_mask", 2, "int", 0), ("new_axis_mask", 3, "int", 0),
                            ("shrink_axis_mask", 4, "int", 0), ("offset", 5, "byte", 0)]),
+    "transpose": (26, []),
+    "tile": (51, []),
+    "resize_bilinear": (15, [("new_height", 0, "int", 0), ("new_width", 1, "int", 0),
+                             ("align_corners", 2, "byte", 0),
+                             ("half_pixel_centers", 3, "byte", 0)]),
+    "leaky_relu": (75, [("alpha", 0, "float", 0.0)]),
+    "pack": (59, [("values_count", 0, "int", 0), ("axis", 1, "int", 0)]),
+    "shape": (55, [("out_type", 0, "byte", 0)]),
+    "div": (29, [("fused_activation_function", 0, "byte", 0)]),
+    "reduce_max": (27, [("keep_dims", 0, "byte", 0)]),  # ReducerOptions
+    "cast": (37, [("in_data_type", 0, "byte", 0), ("out_data_type", 1, "byte", 0)]),
+    "resize_nearest_neighbor": (74, [("align_corners", 0, "byte", 0),
+                                     ("half_pixel_centers", 1, "byte", 0)]),
 }

@@ -16,7 +16,7 @@ Op fields (defaults in brackets):
                      activation ["none"], per_channel [true], bias [true]
   depthwise_conv_2d  multiplier [1], kernel, stride, dilation, padding, activation, per_channel, bias
   fully_connected    units, per_channel [false], bias [true], activation
-  add, sub, mul      inputs [prev, NAME] or const {"shape": [...]}, activation
+  add, sub, mul, div inputs [prev, NAME] or const {"shape": [...]}, activation
   average_pool_2d, max_pool_2d   filter [2,2], stride [2,2], padding ["valid"], activation
   mean               axes [1,2], keep_dims [true]
   pad                paddings [[0,0],[1,1],[1,1],[0,0]]
@@ -30,7 +30,20 @@ Op fields (defaults in brackets):
                      shrink_axis_mask, ellipsis_mask, new_axis_mask, offset [0] (output shape
                      from TFLM's rule)
   logistic           (output scale 1/256, zero point -128 unless "output" says otherwise)
-The input may set "type": int8 [default], uint8 or float32 (no scale or zero point).
+  resize_nearest_neighbor  size [height, width], align_corners [false], half_pixel_centers [false]
+  resize_bilinear    size [height, width], align_corners [false] or half_pixel_centers [false]
+  tile               multiples
+  transpose          perm
+  maximum, minimum   inputs [prev, NAME] or const {"shape": [...]} (broadcast); one quantisation
+  leaky_relu         alpha [0.2]
+  pack               inputs (names), axis [0]
+  shape              (int32 output)
+  prelu              alpha {"shape": [...]} (constant int8, broadcast; default [channels])
+  reduce_max         axes [1,2], keep_dims [false]
+  cast               to: int32 [default], int8, uint8 or float32
+The input may set "type": int8 [default], uint8 or float32 (no scale or zero point). "input" may
+be a list: one graph input each, named by "name" (default "input", then "input_1", ...). The
+top-level "outputs" lists the graph's output tensors by name (default: the last op's output).
 Every op may set "output": {"scale": S, "zero_point": Z} or "output": {"like": NAME}. Without
 it the scale is calibrated: the op's real-valued result on the deterministic input of seed 0 is
 computed in float and the int8 range is fitted to it (so outputs neither saturate nor vanish);
@@ -79,6 +92,7 @@ class _Graph:
     def __init__(self, seed):
         self.seed = seed
         self.tensors, self.operators, self.names, self.values = [], [], {}, {}
+        self.inputs, self.outputs = [], None
 
     def tensor(self, name, shape, type_name="int8", data=None, scale=None, zero_point=None,
                quantized_dimension=0):
@@ -95,8 +109,9 @@ class _Graph:
                            **quant)
 
     def model(self):
-        return Model(schema.SCHEMA_VERSION, "", self.tensors, self.operators, [0],
-                     [self.operators[-1].outputs[0]] if self.operators else [0], [])
+        outputs = self.outputs or ([self.operators[-1].outputs[0]] if self.operators else [0])
+        return Model(schema.SCHEMA_VERSION, "", self.tensors, self.operators, self.inputs or [0],
+                     outputs, [])
 
 
 def _pair(v, default):
@@ -124,20 +139,29 @@ class _Builder:
     def __init__(self, desc):
         self.desc = desc
         self.g = _Graph(int(desc.get("seed", 1)))
-        spec = desc.get("input") or {}
-        if "shape" not in spec:
-            raise DescriptionError("input: a shape is required")
-        type_name = spec.get("type", "int8")
-        if type_name not in ("int8", "uint8", "float32"):
-            raise DescriptionError(f"input: type {type_name!r} (int8, uint8, float32 are built)")
-        quant = {} if type_name == "float32" else dict(scale=[spec.get("scale", 0.02)],
-                                                      zero_point=[spec.get("zero_point", 0)])
-        t = self.g.tensor("input", spec["shape"], type_name, **quant)
-        self.g.names["input"] = t
-        self.g.values[t.index] = np.frombuffer(
-            deterministic_tensor_input(type_name, t.num_elements, CALIBRATION_SEED),
-            t.dtype).reshape(t.shape)
-        self.prev = t
+        specs = desc.get("input") or {}
+        specs = specs if isinstance(specs, list) else [specs]
+        for i, spec in enumerate(specs):
+            where = "input" if len(specs) == 1 else f"input[{i}]"
+            if not isinstance(spec, dict) or "shape" not in spec:
+                raise DescriptionError(f"{where}: a shape is required")
+            type_name = spec.get("type", "int8")
+            if type_name not in ("int8", "uint8", "float32"):
+                raise DescriptionError(
+                    f"{where}: type {type_name!r} (int8, uint8, float32 are built)")
+            quant = {} if type_name == "float32" else dict(scale=[spec.get("scale", 0.02)],
+                                                          zero_point=[spec.get("zero_point", 0)])
+            name = spec.get("name", "input" if i == 0 else f"input_{i}")
+            if name in self.g.names:
+                raise DescriptionError(f"{where}: the name {name!r} is taken")
+            t = self.g.tensor(name, spec["shape"], type_name, **quant)
+            self.g.names[name] = t
+            self.g.inputs.append(t.index)
+            # input i of the calibration run: seed CALIBRATION_SEED + i, as tests feed seed + i
+            self.g.values[t.index] = np.frombuffer(
+                deterministic_tensor_input(type_name, t.num_elements, CALIBRATION_SEED + i),
+                t.dtype).reshape(t.shape)
+        self.prev = self.g.tensors[self.g.inputs[0]]
 
     def lookup(self, name, where):
         if name not in self.g.names:
@@ -158,6 +182,11 @@ class _Builder:
             maker()
         if not self.g.operators:
             raise DescriptionError("ops: at least one op is required")
+        outputs = self.desc.get("outputs")
+        if outputs is not None:
+            if not isinstance(outputs, list) or not outputs:
+                raise DescriptionError("outputs: a list of tensor names is required")
+            self.g.outputs = [self.lookup(n, "outputs").index for n in outputs]
         return self.g.model()
 
     # -- helpers --
@@ -176,9 +205,9 @@ class _Builder:
             scale, zp = out_spec["scale"], out_spec.get("zero_point", 0)
         elif same_quant_as is not None:
             scale, zp = same_quant_as.scale[0], same_quant_as.zero_point[0]
-        elif out_type != "float32":
+        elif out_type not in ("float32", "int32"):
             scale, zp = _fit_quantization(real)
-        quant = {} if out_type == "float32" else dict(scale=[scale], zero_point=[zp])
+        quant = {} if out_type in ("float32", "int32") else dict(scale=[scale], zero_point=[zp])
         out = self.g.tensor(name, shape, out_type, **quant)
         op = Operator(len(self.g.operators), opcode, schema.BUILTIN_CODE[opcode], 1,
                       [t.index if t is not None else -1 for t in inputs], [out.index],
@@ -286,7 +315,11 @@ class _Builder:
         else:
             raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
         a, b = _real(self.g, a_t), _real(self.g, b_t)
-        real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
+        if opcode == "div":  # x / 0 calibrates as 0
+            a, b = np.broadcast_arrays(a, b)
+            real = np.divide(a, b, out=np.zeros(a.shape), where=b != 0)
+        else:
+            real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
         lo, hi = _ACTIVATION_CLIP[self.activation()]
         o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
         self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)),
@@ -300,6 +333,9 @@ class _Builder:
 
     def op_mul(self):
         self._binary("mul")
+
+    def op_div(self):
+        self._binary("div")
 
     def _pool(self, opcode):
         x_t = self.inputs[0]
@@ -387,6 +423,114 @@ class _Builder:
                   for n, v in (("begin", begin), ("end", end), ("strides", strides))]
         self.emit("strided_slice", [x_t] + consts, shape, o, same_quant_as=x_t)
 
+    def op_resize_nearest_neighbor(self):
+        x_t = self.inputs[0]
+        size = [int(v) for v in self.spec["size"]]
+        o = {f: int(bool(self.spec.get(f, False))) for f in ("align_corners", "half_pixel_centers")}
+        s_t = self.g.const(f"t{self.index}_size", np.array(size, dtype=np.int32), "int32")
+        self.emit("resize_nearest_neighbor", [x_t, s_t],
+                  [x_t.shape[0], size[0], size[1], x_t.shape[3]], o, same_quant_as=x_t)
+
+    def op_resize_bilinear(self):
+        x_t = self.inputs[0]
+        size = [int(v) for v in self.spec["size"]]
+        o = {f: int(bool(self.spec.get(f, False))) for f in ("align_corners", "half_pixel_centers")}
+        s_t = self.g.const(f"t{self.index}_size", np.array(size, dtype=np.int32), "int32")
+        self.emit("resize_bilinear", [x_t, s_t],
+                  [x_t.shape[0], size[0], size[1], x_t.shape[3]], o, same_quant_as=x_t)
+
+    def op_tile(self):
+        x_t = self.inputs[0]
+        multiples = [int(v) for v in self.spec["multiples"]]
+        m_t = self.g.const(f"t{self.index}_multiples", np.array(multiples, dtype=np.int32),
+                           "int32")
+        self.emit("tile", [x_t, m_t], [d * k for d, k in zip(x_t.shape, multiples)], {},
+                  same_quant_as=x_t)
+
+    def op_transpose(self):
+        x_t = self.inputs[0]
+        perm = [int(v) for v in self.spec["perm"]]
+        p_t = self.g.const(f"t{self.index}_perm", np.array(perm, dtype=np.int32), "int32")
+        self.emit("transpose", [x_t, p_t], [x_t.shape[p] for p in perm], {}, same_quant_as=x_t)
+
+    def _maximum_minimum(self, opcode):
+        """Both inputs and the output share the first input's quantisation; "const": a constant
+        second operand of that shape (broadcast), else "inputs": [a, b]."""
+        a_t = self.inputs[0]
+        if "const" in self.spec:
+            shape = self.spec["const"]["shape"]
+            q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
+            b_t = self.g.const(f"t{self.index}_operand", q, "int8", scale=a_t.scale,
+                               zero_point=a_t.zero_point)
+        elif len(self.inputs) == 2:
+            b_t = self.inputs[1]
+        else:
+            raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
+        self.emit(opcode, [a_t, b_t],
+                  np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)), {},
+                  same_quant_as=a_t)
+
+    def op_maximum(self):
+        self._maximum_minimum("maximum")
+
+    def op_minimum(self):
+        self._maximum_minimum("minimum")
+
+    def op_leaky_relu(self):
+        x_t = self.inputs[0]
+        alpha = float(self.spec.get("alpha", 0.2))
+        real = _real(self.g, x_t)
+        self.emit("leaky_relu", [x_t], x_t.shape, dict(alpha=alpha),
+                  np.where(real > 0, real, real * alpha))
+
+    def op_pack(self):
+        first = self.inputs[0]
+        axis = int(self.spec.get("axis", 0))
+        rank = len(first.shape) + 1
+        a = axis + rank if axis < 0 else axis
+        shape = list(first.shape[:a]) + [len(self.inputs)] + list(first.shape[a:])
+        self.emit("pack", self.inputs, shape, dict(values_count=len(self.inputs), axis=axis),
+                  same_quant_as=first)
+
+    def op_shape(self):
+        x_t = self.inputs[0]
+        self.emit("shape", [x_t], [len(x_t.shape)], dict(out_type=2), out_type="int32")
+
+    def op_prelu(self):
+        """alpha: {"shape": [...]} a constant int8 alpha broadcast against the input, with
+        real values in [-0.5, 1.5)."""
+        x_t = self.inputs[0]
+        shape = self.spec.get("alpha", {}).get("shape", [x_t.shape[-1]])
+        q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
+        a_scale, a_zp = 2.0 / 255, -64
+        a_t = self.g.const(f"t{self.index}_alpha", q, "int8", scale=[a_scale], zero_point=[a_zp])
+        real = _real(self.g, x_t)
+        alpha = (q.astype(np.float64) - a_zp) * np.float32(a_scale)
+        self.emit("prelu", [x_t, a_t], x_t.shape, {}, np.where(real >= 0, real, real * alpha))
+
+    def op_reduce_max(self):
+        x_t = self.inputs[0]
+        rank = len(x_t.shape)
+        axes = [int(a) for a in self.spec.get("axes", [1, 2])]
+        keep = bool(self.spec.get("keep_dims", False))
+        resolved = {a + rank if a < 0 else a for a in axes}
+        shape = [1 if i in resolved else d for i, d in enumerate(x_t.shape)
+                 if keep or i not in resolved]
+        axis_t = self.g.const(f"t{self.index}_axes", np.array(axes, dtype=np.int32), "int32")
+        self.emit("reduce_max", [x_t, axis_t], shape, dict(keep_dims=int(keep)),
+                  same_quant_as=x_t)
+
+    def op_cast(self):
+        x_t = self.inputs[0]
+        to = self.spec.get("to", "int32")
+        code = schema.TENSOR_TYPE_CODE
+        o = dict(in_data_type=code[x_t.type], out_data_type=code[to])
+        if to in ("int8", "uint8"):
+            self.spec = dict(self.spec, output=self.spec.get(
+                "output", {"scale": x_t.scale[0] if x_t.scale else 1.0,
+                           "zero_point": 0}))
+        self.emit("cast", [x_t], x_t.shape, o, out_type=to)
+
     def op_dequantize(self):
         self.emit("dequantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
 
@@ -405,7 +549,11 @@ def build_model(desc):
 _INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, "add": 2,
                     "sub": 2, "mul": 2, "average_pool_2d": 2, "max_pool_2d": 2, "mean": 2,
                     "pad": 2, "reshape": 1, "concatenation": 2, "softmax": 2, "quantize": 2,
-                    "dequantize": 2, "logistic": 2, "strided_slice": 2}
+                    "dequantize": 2, "logistic": 2, "strided_slice": 2,
+                    "transpose": 2, "resize_nearest_neighbor": 2, "maximum": 2,
+                    "minimum": 2, "leaky_relu": 2, "pack": 2,
+                    "shape": 1, "prelu": 2, "reduce_max": 2, "cast": 2,
+                    "div": 2, "resize_bilinear": 3, "tile": 1}
 
 
 def _int_vector(b, values, fmt="i"):

@@ -1,11 +1,11 @@
 /* Runs the .tflite model accsim placed in memory (`accsim run --model`), as TFLite Micro runs a
  * model on the board: parse the flatbuffer, check every operator, ask the SoC which accelerators
  * it has and place each operator (runtime.delegate / runtime.placement), plan the tensor arena,
- * prepare every operator, copy the input into input tensor 0, invoke the graph. Each operator's
+ * prepare every operator, copy the inputs into the input tensors, invoke the graph. Each operator's
  * placement goes to accsim (PLACEMENT) before the graph runs. Regions: "setup" (parse, plan,
  * prepare, input copy), "invoke" (the graph) and one "op.NNN.<name>" per operator inside it, whose
- * figures become the op.* statistics. The output tensor's address goes back to accsim for
- * output.bin. */
+ * figures become the op.* statistics. The output tensors' addresses go back to accsim for
+ * output.bin, output_1.bin, ... */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -124,14 +124,20 @@ int main(void) {
     fail("prepare", &error);
   }
   name_regions(&g_model);
-  /* Input tensor 0 from accsim's --input bytes (zeros without); further inputs are zeroed. */
+  /* The inputs from accsim's --input bytes: every input tensor's bytes one after another, in
+   * the graph's input order (accsim zero-fills the ones not given); without them, zeros. */
   const uint32_t input_bytes = ACCSIM_INPUT_BYTES;
+  uint32_t all_inputs = 0;
+  for (int i = 0; i < g_model.input_count; ++i)
+    all_inputs += g_model.tensors[g_model.inputs[i]].bytes;
+  const uint8_t* given = (const uint8_t*)(uintptr_t)ACCSIM_INPUT_ADDR;
   for (int i = 0; i < g_model.input_count; ++i) {
     const int tensor = g_model.inputs[i];
     uint8_t* data = (uint8_t*)tfl_tensor_data(&g_runtime, tensor);
     const uint32_t bytes = g_model.tensors[tensor].bytes;
-    if (i == 0 && input_bytes == bytes) {
-      memcpy(data, (const void*)(uintptr_t)ACCSIM_INPUT_ADDR, bytes);
+    if (input_bytes == all_inputs) {
+      memcpy(data, given, bytes);
+      given += bytes;
     } else {
       memset(data, 0, bytes);
     }
@@ -142,7 +148,11 @@ int main(void) {
   tfl_invoke(&g_runtime, op_begin, op_end, 0);
   accsim_region_end("invoke");
 
-  ACCSIM_OUTPUT_ADDR = (uint32_t)(uintptr_t)tfl_tensor_data(&g_runtime, g_model.output);
-  ACCSIM_OUTPUT_BYTES = g_model.tensors[g_model.output].bytes;
+  /* Every graph output, in order: each OUTPUT_BYTES write reports one (output.bin,
+   * output_1.bin, ...). */
+  for (int i = 0; i < g_model.output_count; ++i) {
+    ACCSIM_OUTPUT_ADDR = (uint32_t)(uintptr_t)tfl_tensor_data(&g_runtime, g_model.outputs[i]);
+    ACCSIM_OUTPUT_BYTES = g_model.tensors[g_model.outputs[i]].bytes;
+  }
   return 0;
 }

@@ -40,11 +40,13 @@ static int compute_lifetimes(TflModel* m, TflError* error) {
     }
     out->first_op = out->last_op = (int)o;
   }
-  TflTensor* output = &m->tensors[m->output];
-  if (output->first_op < 0 && !output->data) {
-    return tfl_fail(error, -1, "graph output tensor %d is never written", m->output);
+  for (int i = 0; i < m->output_count; ++i) {
+    TflTensor* output = &m->tensors[m->outputs[i]];
+    if (output->first_op < 0 && !output->data) {
+      return tfl_fail(error, -1, "graph output tensor %d is never written", m->outputs[i]);
+    }
+    if (!output->data) output->last_op = (int)m->operator_count - 1;
   }
-  output->last_op = (int)m->operator_count - 1;
   return 0;
 }
 
@@ -170,8 +172,10 @@ int tfl_plan_arena(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* er
       return tfl_fail(error, -1, "graph input tensor %d has a dimension <= 0", m->inputs[i]);
     }
   }
-  if (m->tensors[m->output].unknown_shape) {
-    return tfl_fail(error, -1, "graph output tensor %d has a dimension <= 0", m->output);
+  for (int i = 0; i < m->output_count; ++i) {
+    if (m->tensors[m->outputs[i]].unknown_shape) {
+      return tfl_fail(error, -1, "graph output tensor %d has a dimension <= 0", m->outputs[i]);
+    }
   }
   if (compute_lifetimes(m, error) != 0) return -1;
 

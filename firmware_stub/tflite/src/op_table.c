@@ -18,6 +18,20 @@ extern const TflOpKernel tfl_quantize_kernel;
 extern const TflOpKernel tfl_dequantize_kernel;
 extern const TflOpKernel tfl_logistic_kernel;
 extern const TflOpKernel tfl_strided_slice_kernel;
+/* more-ops: graph-shaping operators */
+extern const TflOpKernel tfl_resize_nearest_neighbor_kernel;
+extern const TflOpKernel tfl_transpose_kernel;
+extern const TflOpKernel tfl_maximum_kernel;
+extern const TflOpKernel tfl_minimum_kernel;
+extern const TflOpKernel tfl_leaky_relu_kernel;
+extern const TflOpKernel tfl_pack_kernel;
+extern const TflOpKernel tfl_shape_kernel;
+extern const TflOpKernel tfl_prelu_kernel;
+extern const TflOpKernel tfl_reduce_max_kernel;
+extern const TflOpKernel tfl_cast_kernel;
+extern const TflOpKernel tfl_div_kernel;
+extern const TflOpKernel tfl_resize_bilinear_kernel;
+extern const TflOpKernel tfl_tile_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -37,6 +51,20 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_dequantize_kernel,
     &tfl_logistic_kernel,
     &tfl_strided_slice_kernel,
+    /* more-ops */
+    &tfl_resize_nearest_neighbor_kernel,
+    &tfl_transpose_kernel,
+    &tfl_maximum_kernel,
+    &tfl_minimum_kernel,
+    &tfl_leaky_relu_kernel,
+    &tfl_pack_kernel,
+    &tfl_shape_kernel,
+    &tfl_prelu_kernel,
+    &tfl_reduce_max_kernel,
+    &tfl_cast_kernel,
+    &tfl_div_kernel,
+    &tfl_resize_bilinear_kernel,
+    &tfl_tile_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
@@ -49,7 +77,7 @@ const TflOpKernel* tfl_find_op_kernel(int32_t builtin) {
 }
 
 const char* tfl_supported_ops(void) {
-  static char list[512];
+  static char list[1024];
   if (list[0]) return list;
   unsigned used = 0;
   for (unsigned i = 0; i < KERNEL_COUNT && used + 32 < sizeof(list); ++i) {

@@ -20,7 +20,8 @@ extern "C" {
 #define TFL_MAX_OP_OUTPUTS 1
 #define TFL_MAX_TENSORS 1024
 #define TFL_MAX_OPERATORS 512
-#define TFL_MAX_GRAPH_INPUTS 4
+#define TFL_MAX_GRAPH_INPUTS 8
+#define TFL_MAX_GRAPH_OUTPUTS 32
 #define TFL_ERROR_BYTES 400
 
 typedef struct {
@@ -49,6 +50,7 @@ typedef struct {
   /* Arena placement (non-constant tensors), filled by the planner. */
   int first_op, last_op; /* lifetime in operator indices; -1 = unused */
   uint32_t arena_offset;
+  FbVector name; /* its name in the model (length 0: none) */
 } TflTensor;
 
 struct TflOpKernel;
@@ -88,7 +90,9 @@ typedef struct TflModel {
   uint32_t operator_count;
   int input_count;
   int inputs[TFL_MAX_GRAPH_INPUTS];
-  int output; /* the first graph output: the one the run reports */
+  int output_count;
+  int outputs[TFL_MAX_GRAPH_OUTPUTS];
+  int output; /* outputs[0]: the first graph output (output.bin) */
   TflTensor tensors[TFL_MAX_TENSORS];
   TflOperator operators[TFL_MAX_OPERATORS];
 } TflModel;
@@ -102,6 +106,8 @@ const char* tfl_builtin_name(int32_t code);
  * into `out`). */
 const char* tfl_operator_name(const TflModel* model, int index, char* out, int out_bytes);
 const char* tfl_type_name(int type);
+/* A tensor's name (NUL-terminated copy into `out`, "" when it has none). */
+const char* tfl_tensor_name(const TflModel* model, int index, char* out, int out_bytes);
 /* Scale i of a tensor's per-channel (or per-tensor, i = 0) quantisation. */
 float tfl_tensor_scale(TflModel* model, const TflTensor* tensor, uint32_t i);
 
