@@ -18,6 +18,11 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/dequantize.c
   ${ACCSIM_TFLITE_DIR}/ops/logistic.c
   ${ACCSIM_TFLITE_DIR}/ops/strided_slice.c
+  ${ACCSIM_TFLITE_DIR}/ops/svdf.c
+  ${ACCSIM_TFLITE_DIR}/ops/unidirectional_sequence_lstm.c
+  ${ACCSIM_TFLITE_DIR}/ops/fully_connected_typed.c
+  ${ACCSIM_TFLITE_DIR}/ops/conv_2d_int16.c
+  ${ACCSIM_TFLITE_DIR}/ops/arithmetic_float.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

@@ -520,9 +520,13 @@ KERNELS = {
     "dequantize": dequantize, "logistic": logistic, "strided_slice": strided_slice,
 }
 
-# Operators whose kernels check their own tensor types (the graph-edge conversions); every
-# other operator runs int8 tensors only.
+# Operators whose kernels check their own tensor types (the graph-edge conversions, and the
+# float32 / 16x8 paths tflite_reference_typed.py adds); every other operator runs int8 only.
 TYPED_KERNELS = {"quantize", "dequantize"}
+
+import tflite_reference_typed  # noqa: E402  (it reads this module's helpers)
+
+tflite_reference_typed.register(KERNELS, TYPED_KERNELS)
 
 
 def check_supported(model):
@@ -571,6 +575,9 @@ def run_model(model, input_bytes=None):
     for t in model.tensors:
         if t.data is not None:
             values[t.index] = t.array()
+        elif t.is_variable:  # TFLM's ResetVariableTensors: int8 to its zero point, else 0
+            fill = _zero_point(t) if t.type == "int8" else 0
+            values[t.index] = np.full(t.shape, fill, dtype=t.dtype)
     values[in_t.index] = np.frombuffer(input_bytes, dtype=in_t.dtype).reshape(in_t.shape)
     for op in model.operators:
         out = KERNELS[op.opcode](op, model, values)

@@ -18,6 +18,8 @@ extern const TflOpKernel tfl_quantize_kernel;
 extern const TflOpKernel tfl_dequantize_kernel;
 extern const TflOpKernel tfl_logistic_kernel;
 extern const TflOpKernel tfl_strided_slice_kernel;
+extern const TflOpKernel tfl_svdf_kernel;
+extern const TflOpKernel tfl_unidirectional_sequence_lstm_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -37,6 +39,8 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_dequantize_kernel,
     &tfl_logistic_kernel,
     &tfl_strided_slice_kernel,
+    &tfl_svdf_kernel,
+    &tfl_unidirectional_sequence_lstm_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))

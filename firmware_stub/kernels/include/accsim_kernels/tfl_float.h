@@ -1,0 +1,44 @@
+/* float32 kernels, in TFLite's reference operation order (reference_ops::FullyConnected, Add, Sub,
+ * Mul with BroadcastBinaryFunction4DSlow's indexing), so the RV32IM soft-float gives the bytes
+ * TFLite Micro's reference kernels give: one float32 rounding per operation, no fused
+ * multiply-add. */
+#ifndef ACCSIM_KERNELS_TFL_FLOAT_H
+#define ACCSIM_KERNELS_TFL_FLOAT_H
+
+#include <stdint.h>
+
+#include "accsim_kernels/shape4.h"
+#include "accsim_kernels/tfl_quant.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* CalculateActivationRange<float>: NONE [-FLT_MAX, FLT_MAX], RELU [0, FLT_MAX], RELU_N1_TO_1
+ * [-1, 1], RELU6 [0, 6]. */
+void tfl_activation_range_float(TflFusedActivation activation, float* min, float* max);
+
+/* ActivationFunctionWithMinMax: std::min(std::max(x, min), max) (a NaN stays NaN). */
+static inline float tfl_clamp_float(float x, float min, float max) {
+  const float lower = x < min ? min : x;
+  return max < lower ? max : lower;
+}
+
+/* output[b, o] = clamp(sum_d input[b, d] * filter[o, d] (in d order) + bias[o]). */
+void tfl_fully_connected_float(float act_min, float act_max, int batches, int accum_depth,
+                               int output_depth, const float* input, const float* filter,
+                               const float* bias, float* output);
+
+typedef enum { TFL_FLOAT_ADD, TFL_FLOAT_SUB, TFL_FLOAT_MUL } TflFloatBinary;
+
+/* Elementwise a op b broadcast to the output shape, then clamped. Returns -1 if a shape does
+ * not broadcast. */
+int tfl_binary_float(TflFloatBinary op, float act_min, float act_max, const Shape4* shape1,
+                     const float* input1, const Shape4* shape2, const float* input2,
+                     const Shape4* output_shape, float* output);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
