@@ -31,27 +31,38 @@ void tfl_conv_per_channel_int16(const ConvPerChannelParams* params,
       for (int out_x = 0; out_x < output_width; ++out_x) {
         const int in_x_origin = out_x * params->stride_width - params->padding_width;
         for (int oc = 0; oc < output_depth; ++oc) {
-          /* TFLM accumulates in the bias's width: int64 for int64 bias, else int32 (wrapping). */
+          /* TFLM accumulates in the bias's width: int64 for an int64 bias, else int32
+           * (wrapping). Products are below 2^22 in magnitude, so up to 256 of them are summed
+           * exactly in an int32 partial before it is folded into both (no 64-bit add per MAC). */
           int64_t acc64 = 0;
           uint32_t acc32 = 0;
+          int32_t partial = 0;
+          int pending = 0;
+          const int8_t* w_oc = filter_data + shape4_offset(filter_shape, oc, 0, 0, 0);
           for (int fy = 0; fy < filter_height; ++fy) {
             const int in_y = in_y_origin + params->dilation_height_factor * fy;
             if (in_y < 0 || in_y >= input_height) continue;
-            for (int fx = 0; fx < filter_width; ++fx) {
+            const int16_t* in_row = input_data + shape4_offset(input_shape, b, in_y, 0, 0);
+            const int8_t* w = w_oc + fy * filter_width * input_depth;
+            for (int fx = 0; fx < filter_width; ++fx, w += input_depth) {
               const int in_x = in_x_origin + params->dilation_width_factor * fx;
               if (in_x < 0 || in_x >= input_width) continue;
-              const int16_t* in = input_data + shape4_offset(input_shape, b, in_y, in_x, 0);
-              const int8_t* w = filter_data + shape4_offset(filter_shape, oc, fy, fx, 0);
-              /* Products are below 2^22 in magnitude: 256 of them fit an int32 exactly. */
+              const int16_t* in = in_row + in_x * input_depth;
               for (int ic0 = 0; ic0 < input_depth; ic0 += 256) {
                 const int end = input_depth - ic0 < 256 ? input_depth : ic0 + 256;
-                int32_t partial = 0;
+                if (pending + (end - ic0) > 256) {
+                  acc64 += partial;
+                  acc32 += (uint32_t)partial;
+                  partial = 0;
+                  pending = 0;
+                }
                 for (int ic = ic0; ic < end; ++ic) partial += (int32_t)w[ic] * in[ic];
-                acc64 += partial;
-                acc32 += (uint32_t)partial;
+                pending += end - ic0;
               }
             }
           }
+          acc64 += partial;
+          acc32 += (uint32_t)partial;
           int32_t scaled;
           if (!bias64) {
             if (bias32) acc32 += (uint32_t)bias32[oc];
