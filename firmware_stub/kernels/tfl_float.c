@@ -1,6 +1,7 @@
 #include "accsim_kernels/tfl_float.h"
 
 #include <float.h>
+#include <math.h>
 
 #include "accsim_kernels/tfl_broadcast.h"
 
@@ -65,4 +66,143 @@ int tfl_binary_float(TflFloatBinary op, float act_min, float act_max, const Shap
       break;
   }
   return 0;
+}
+
+void tfl_conv_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                    const Shape4* filter_shape, const float* filter, const float* bias,
+                    const Shape4* output_shape, float* output) {
+  const int in_h = input_shape->dims[1], in_w = input_shape->dims[2], in_c = input_shape->dims[3];
+  const int k_h = filter_shape->dims[1], k_w = filter_shape->dims[2];
+  for (int b = 0; b < output_shape->dims[0]; ++b) {
+    for (int oy = 0; oy < output_shape->dims[1]; ++oy) {
+      for (int ox = 0; ox < output_shape->dims[2]; ++ox) {
+        const int y0 = oy * w->stride_h - w->pad_top, x0 = ox * w->stride_w - w->pad_left;
+        for (int oc = 0; oc < output_shape->dims[3]; ++oc) {
+          float total = 0.0f;
+          for (int fy = 0; fy < k_h; ++fy) {
+            const int y = y0 + w->dilation_h * fy;
+            if (y < 0 || y >= in_h) continue;
+            for (int fx = 0; fx < k_w; ++fx) {
+              const int x = x0 + w->dilation_w * fx;
+              if (x < 0 || x >= in_w) continue;
+              const float* in = input + shape4_offset(input_shape, b, y, x, 0);
+              const float* f = filter + shape4_offset(filter_shape, oc, fy, fx, 0);
+              for (int ic = 0; ic < in_c; ++ic) total += in[ic] * f[ic];
+            }
+          }
+          const float bias_value = bias ? bias[oc] : 0.0f;
+          output[shape4_offset(output_shape, b, oy, ox, oc)] =
+              tfl_clamp_float(total + bias_value, w->act_min, w->act_max);
+        }
+      }
+    }
+  }
+}
+
+void tfl_depthwise_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                         const Shape4* filter_shape, const float* filter, const float* bias,
+                         const Shape4* output_shape, float* output) {
+  const int in_h = input_shape->dims[1], in_w = input_shape->dims[2], in_c = input_shape->dims[3];
+  const int k_h = filter_shape->dims[1], k_w = filter_shape->dims[2];
+  const int mult = w->depth_multiplier;
+  for (int b = 0; b < output_shape->dims[0]; ++b) {
+    for (int oy = 0; oy < output_shape->dims[1]; ++oy) {
+      for (int ox = 0; ox < output_shape->dims[2]; ++ox) {
+        const int y0 = oy * w->stride_h - w->pad_top, x0 = ox * w->stride_w - w->pad_left;
+        for (int ic = 0; ic < in_c; ++ic) {
+          for (int m = 0; m < mult; ++m) {
+            const int oc = m + ic * mult;
+            float total = 0.0f;
+            for (int fy = 0; fy < k_h; ++fy) {
+              const int y = y0 + w->dilation_h * fy;
+              if (y < 0 || y >= in_h) continue;
+              for (int fx = 0; fx < k_w; ++fx) {
+                const int x = x0 + w->dilation_w * fx;
+                if (x < 0 || x >= in_w) continue;
+                total += input[shape4_offset(input_shape, b, y, x, ic)] *
+                         filter[shape4_offset(filter_shape, 0, fy, fx, oc)];
+              }
+            }
+            const float bias_value = bias ? bias[oc] : 0.0f;
+            output[shape4_offset(output_shape, b, oy, ox, oc)] =
+                tfl_clamp_float(total + bias_value, w->act_min, w->act_max);
+          }
+        }
+      }
+    }
+  }
+}
+
+static void pool_float(int is_max, const TflFloatWindow* w, const Shape4* input_shape,
+                       const float* input, const Shape4* output_shape, float* output) {
+  const int in_h = input_shape->dims[1], in_w = input_shape->dims[2];
+  for (int b = 0; b < output_shape->dims[0]; ++b) {
+    for (int oy = 0; oy < output_shape->dims[1]; ++oy) {
+      const int y0 = oy * w->stride_h - w->pad_top;
+      const int fy0 = y0 < 0 ? -y0 : 0;
+      const int fy1 = w->filter_h < in_h - y0 ? w->filter_h : in_h - y0;
+      for (int ox = 0; ox < output_shape->dims[2]; ++ox) {
+        const int x0 = ox * w->stride_w - w->pad_left;
+        const int fx0 = x0 < 0 ? -x0 : 0;
+        const int fx1 = w->filter_w < in_w - x0 ? w->filter_w : in_w - x0;
+        for (int c = 0; c < output_shape->dims[3]; ++c) {
+          float total = 0.0f, count = 0.0f, max = -FLT_MAX;
+          for (int fy = fy0; fy < fy1; ++fy) {
+            for (int fx = fx0; fx < fx1; ++fx) {
+              const float v = input[shape4_offset(input_shape, b, y0 + fy, x0 + fx, c)];
+              if (is_max) {
+                max = max < v ? v : max; /* std::max(max, v) */
+              } else {
+                total += v;
+                count += 1.0f;
+              }
+            }
+          }
+          const float value = is_max ? max : total / count;
+          output[shape4_offset(output_shape, b, oy, ox, c)] =
+              tfl_clamp_float(value, w->act_min, w->act_max);
+        }
+      }
+    }
+  }
+}
+
+void tfl_average_pool_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                            const Shape4* output_shape, float* output) {
+  pool_float(0, w, input_shape, input, output_shape, output);
+}
+
+void tfl_max_pool_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                        const Shape4* output_shape, float* output) {
+  pool_float(1, w, input_shape, input, output_shape, output);
+}
+
+void tfl_softmax_float(float beta, int outer_size, int depth, const float* input, float* output) {
+  for (int i = 0; i < outer_size; ++i) {
+    const float* in = input + i * depth;
+    float* out = output + i * depth;
+    float max = -FLT_MAX;
+    for (int c = 0; c < depth; ++c) max = max < in[c] ? in[c] : max;
+    float sum = 0.0f;
+    for (int c = 0; c < depth; ++c) {
+      const float e = expf((in[c] - max) * beta);
+      out[c] = e;
+      sum += e;
+    }
+    for (int c = 0; c < depth; ++c) out[c] = out[c] / sum;
+  }
+}
+
+void tfl_logistic_float(int size, const float* input, float* output) {
+  const float cutoff_upper = 16.619047164916992188f, cutoff_lower = -9.0f;
+  for (int i = 0; i < size; ++i) {
+    const float v = input[i];
+    if (v > cutoff_upper) {
+      output[i] = 1.0f;
+    } else if (v < cutoff_lower) {
+      output[i] = expf(v);
+    } else {
+      output[i] = 1.0f / (1.0f + expf(-v));
+    }
+  }
 }

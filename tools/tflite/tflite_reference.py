@@ -524,10 +524,6 @@ KERNELS = {
 # float32 / 16x8 paths tflite_reference_typed.py adds); every other operator runs int8 only.
 TYPED_KERNELS = {"quantize", "dequantize"}
 
-import tflite_reference_typed  # noqa: E402  (it reads this module's helpers)
-
-tflite_reference_typed.register(KERNELS, TYPED_KERNELS)
-
 
 def check_supported(model):
     """Raises UnsupportedModelError unless every operator and activation tensor is supported."""
@@ -589,3 +585,8 @@ def run_model(model, input_bytes=None):
 def run_output(model, input_bytes=None):
     """Output tensor 0 as a flat array of its type."""
     return run_model(model, input_bytes)[model.outputs[0]].reshape(-1)
+
+
+# The float32, 16x8 and recurrent paths: the module registers them into KERNELS and
+# TYPED_KERNELS when it has been read (it uses this module's helpers, so it comes last).
+import tflite_reference_typed  # noqa: E402,F401

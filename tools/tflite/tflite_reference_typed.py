@@ -140,6 +140,137 @@ def binary_float(op, model, values, kind):
     return np.broadcast_to(_clamp_float(r.astype(np.float32), ref._activation(op)), out_t.shape)
 
 
+def _float_taps(x, kh, kw, o, fill):
+    return ref._padded_taps(x, kh, kw, o["stride_h"], o["stride_w"],
+                            o.get("dilation_h_factor", 1), o.get("dilation_w_factor", 1),
+                            ref.schema.PADDING[o["padding"]], fill)
+
+
+def conv_2d_float(op, model, values):
+    """reference_ops::Conv (float): per output, taps in (fy, fx, ic) order from 0.0f, then the
+    bias. Padding taps add 0 * w (= the skipped tap's no-op for finite weights)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    w = ref._const(model, op.inputs[1], "filter").astype(np.float32)
+    oc, kh, kw, ic = w.shape
+    x = values[in_t.index].astype(np.float32)
+    total = np.float32(0.0)
+    for ky, kx, tap in _float_taps(x, kh, kw, op.options, 0.0):
+        for c in range(ic):
+            term = (tap[..., c:c + 1] * w[:, ky, kx, c]).astype(np.float32)
+            total = (total + term).astype(np.float32)
+    if len(op.inputs) > 2 and op.inputs[2] >= 0:
+        total = (total + ref._const(model, op.inputs[2], "bias").astype(np.float32)).astype(
+            np.float32)
+    return _clamp_float(total, ref._activation(op)).reshape(out_t.shape)
+
+
+def depthwise_conv_2d_float(op, model, values):
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    w = ref._const(model, op.inputs[1], "filter").astype(np.float32)  # [1, KH, KW, C * M]
+    _, kh, kw, oc = w.shape
+    x = np.repeat(values[in_t.index].astype(np.float32), oc // in_t.shape[3], axis=3)
+    total = np.float32(0.0)
+    for ky, kx, tap in _float_taps(x, kh, kw, op.options, 0.0):
+        total = (total + (tap * w[0, ky, kx]).astype(np.float32)).astype(np.float32)
+    if len(op.inputs) > 2 and op.inputs[2] >= 0:
+        total = (total + ref._const(model, op.inputs[2], "bias").astype(np.float32)).astype(
+            np.float32)
+    return _clamp_float(total, ref._activation(op)).reshape(out_t.shape)
+
+
+def _pool_float(op, model, values, kind):
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    o = dict(op.options, dilation_h_factor=1, dilation_w_factor=1)
+    x = values[in_t.index].astype(np.float32)
+    kh, kw = o["filter_height"], o["filter_width"]
+    if kind == "max":
+        result = np.float32(-FLT_MAX)
+        for _, _, tap in _float_taps(x, kh, kw, o, -FLT_MAX):
+            result = np.maximum(result, tap)
+    else:
+        total, count = np.float32(0.0), np.float32(0.0)
+        ones = np.ones_like(x[..., :1])
+        for (_, _, tap), (_, _, valid) in zip(_float_taps(x, kh, kw, o, 0.0),
+                                             _float_taps(ones, kh, kw, o, 0.0)):
+            total = (total + tap).astype(np.float32)
+            count = (count + valid).astype(np.float32)
+        result = (total / count).astype(np.float32)
+    return _clamp_float(result, ref._activation(op)).reshape(out_t.shape)
+
+
+def _f32_const(word):
+    return np.uint32(word).view(np.float32)
+
+
+def exp_float32(x):
+    """expf as the firmware's C library computes it: picolibc's (newlib's fdlibm) float
+    __ieee754_expf - argument reduction by k * ln2 in a hi/lo pair, a degree-5 polynomial, k added
+    to the exponent - so the reference gives the firmware's bytes (it is what TFLite Micro calls
+    on this CPU; its results can differ from a correctly rounded exp in the last bit, and from
+    x86 glibc's expf). Vectorised float32 arithmetic in fdlibm's order."""
+    f = np.float32
+    x = np.asarray(x, dtype=np.float32)
+    with np.errstate(all="ignore"):
+        word = x.view(np.uint32).astype(np.int64)
+        negative = (word >> 31) & 1
+        sx = word & 0x7FFFFFFF
+        ln2_hi, ln2_lo = _f32_const(0x3F317180), _f32_const(0x3717F7D1)
+        half = np.where(negative == 1, f(-0.5), f(0.5))
+        # |x| in (0.5 ln2, 1.5 ln2): k = +-1; beyond: k = (int)(x / ln2 +- 0.5)
+        near = sx < 0x3F851592
+        k_far = (x * _f32_const(0x3FB8AA3B) + half).astype(np.float32).astype(np.int64)
+        k = np.where(near, 1 - 2 * negative, k_far)
+        t = k.astype(np.float32)
+        hi = np.where(near, x - np.where(negative == 1, -ln2_hi, ln2_hi), x - t * ln2_hi)
+        lo = np.where(near, np.where(negative == 1, -ln2_lo, ln2_lo), t * ln2_lo)
+        reduce = sx > 0x3EB17218
+        k = np.where(reduce, k, 0)
+        hi, lo = hi.astype(np.float32), lo.astype(np.float32)
+        r = np.where(reduce, (hi - lo).astype(np.float32), x)
+        t = (r * r).astype(np.float32)
+        p = _f32_const(0x3331BB4C)
+        for c in (0xB5DDEA0E, 0x388AB355, 0xBB360B61, 0x3E2AAAAB):
+            p = (_f32_const(c) + (t * p).astype(np.float32)).astype(np.float32)
+        c = (r - (t * p).astype(np.float32)).astype(np.float32)
+        rc = (r * c).astype(np.float32)
+        y0 = (f(1) - ((rc / (c - f(2))).astype(np.float32) - r).astype(np.float32)).astype(
+            np.float32)
+        y = (f(1) - ((lo - (rc / (f(2) - c)).astype(np.float32)).astype(np.float32) - hi)
+             .astype(np.float32)).astype(np.float32)
+        yw = y.view(np.uint32).astype(np.int64)
+        scaled = ((yw + (k << 23)) & 0xFFFFFFFF).astype(np.uint32).view(np.float32)
+        tiny = ((((yw + ((k + 100) << 23)) & 0xFFFFFFFF).astype(np.uint32).view(np.float32)) *
+                _f32_const(0x0D800000)).astype(np.float32)
+        out = np.where(k == 0, y0, np.where(k >= -125, scaled, tiny))
+        out = np.where(sx < 0x31800000, (f(1) + x).astype(np.float32), out)  # |x| < 2^-28
+        out = np.where((negative == 0) & (sx > 0x42B17217), f(np.inf), out)  # overflow
+        out = np.where((negative == 1) & (sx > 0x42CFF1B5), f(0), out)       # underflow
+        out = np.where(sx > 0x7F800000, x, out)                              # NaN
+        out = np.where(sx == 0x7F800000, np.where(negative == 1, f(0), f(np.inf)), out)
+    return out.astype(np.float32)
+
+
+def softmax_float(op, model, values):
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    beta = np.float32(op.options["beta"])
+    rows = values[in_t.index].astype(np.float32).reshape(-1, in_t.shape[-1])
+    m = rows.max(axis=1, keepdims=True)
+    e = exp_float32(((rows - m).astype(np.float32) * beta).astype(np.float32))
+    total = np.zeros((rows.shape[0], 1), dtype=np.float32)
+    for c in range(rows.shape[1]):  # summed in order, as TFLM's loop
+        total = (total + e[:, c:c + 1]).astype(np.float32)
+    return (e / total).astype(np.float32).reshape(out_t.shape)
+
+
+def logistic_float(op, model, values):
+    x = values[op.inputs[0]].astype(np.float32)
+    with np.errstate(over="ignore"):
+        mid = (np.float32(1.0) / (np.float32(1.0) + exp_float32(-x))).astype(np.float32)
+    out = np.where(x > np.float32(16.619047164916992188), np.float32(1.0),
+                   np.where(x < np.float32(-9.0), exp_float32(x), mid))
+    return out.astype(np.float32)
+
+
 # ---- 16x8 ----
 
 def fully_connected_int16(op, model, values):
@@ -420,6 +551,8 @@ def _dispatch(int8_kernel, float_kernel=None, int16_kernel=None):
 
 
 def _softmax(op, model, values):
+    if model.tensors[op.inputs[0]].type == "float32":
+        return softmax_float(op, model, values)
     if model.tensors[op.outputs[0]].type == "int16":
         return softmax_int16_output(op, model, values)
     return _dispatch(ref.softmax)(op, model, values)
@@ -437,12 +570,21 @@ def register(kernels, typed):
     kernels.update({
         "fully_connected": _dispatch(ref.fully_connected, fully_connected_float,
                                      fully_connected_int16),
-        "conv_2d": _dispatch(ref.conv_2d, None, conv_2d_int16),
+        "conv_2d": _dispatch(ref.conv_2d, conv_2d_float, conv_2d_int16),
+        "depthwise_conv_2d": _dispatch(ref.depthwise_conv_2d, depthwise_conv_2d_float),
+        "average_pool_2d": _dispatch(ref.average_pool_2d,
+                                     lambda o, m, v: _pool_float(o, m, v, "avg")),
+        "max_pool_2d": _dispatch(ref.max_pool_2d, lambda o, m, v: _pool_float(o, m, v, "max")),
+        "logistic": _dispatch(ref.logistic, logistic_float),
         "add": _dispatch(ref.add, lambda o, m, v: binary_float(o, m, v, "add")),
         "sub": _dispatch(ref.sub, lambda o, m, v: binary_float(o, m, v, "sub")),
         "mul": _dispatch(ref.mul, lambda o, m, v: binary_float(o, m, v, "mul")),
         "reshape": _reshape, "softmax": _softmax, "quantize": quantize, "dequantize": dequantize,
         "svdf": svdf, "unidirectional_sequence_lstm": unidirectional_sequence_lstm,
     })
-    typed.update({"fully_connected", "conv_2d", "add", "sub", "mul", "reshape", "softmax",
+    typed.update({"depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
+                  "fully_connected", "conv_2d", "add", "sub", "mul", "reshape", "softmax",
                   "quantize", "dequantize", "svdf", "unidirectional_sequence_lstm"})
+
+
+register(ref.KERNELS, ref.TYPED_KERNELS)

@@ -35,8 +35,8 @@ Op fields (defaults in brackets):
   unidirectional_sequence_lstm   units, time_major [false], cell_clip [0.0],
                      cell_scale_power [-12], hidden {"scale", "zero_point"} [1/128, 0]
                      (int8 rank-3 input; the output is quantised as the hidden state)
-Float32 inputs make fully_connected (float weights and bias) and add/sub/mul (a float const
-operand) float32 ops; int16 inputs make conv_2d and fully_connected 16x8 ops (int16 output,
+Float32 inputs make fully_connected, conv_2d, depthwise_conv_2d (float weights and bias),
+add/sub/mul (a float const operand), the pools, softmax and logistic float32 ops; int16 inputs make conv_2d and fully_connected 16x8 ops (int16 output,
 zero point 0, an int64 bias or "bias_type": "int32"). quantize's output "type" may also be
 int16 or int32; softmax may set "output_type": "int16" (zero point -32768).
 The input may set "type": int8 [default], uint8, int16 or float32 (no scale or zero point).
@@ -261,6 +261,24 @@ class _Builder:
         o = dict(padding=schema.PADDING_CODE[padding], stride_w=sw, stride_h=sh,
                  dilation_w_factor=dw, dilation_h_factor=dh,
                  fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        if x_t.type == "float32":
+            if opcode == "conv_2d":
+                oc = int(s["filters"])
+                w_shape = (oc, kh, kw, c)
+            else:
+                o["depth_multiplier"] = int(s.get("multiplier", 1))
+                oc = c * o["depth_multiplier"]
+                w_shape = (1, kh, kw, oc)
+            w_t = self.g.const(f"t{self.index}_weights",
+                               self.rng.uniform(-1, 1, size=w_shape).astype(np.float32), "float32")
+            inputs = [x_t, w_t]
+            if s.get("bias", True):
+                inputs.append(self.g.const(f"t{self.index}_bias", self.rng.uniform(
+                    -1, 1, size=oc).astype(np.float32), "float32"))
+            shape = [n, ref.compute_out_size(padding, h, kh, sh, dh),
+                     ref.compute_out_size(padding, w, kw, sw, dw), oc]
+            self.emit(opcode, inputs, shape, o, out_type="float32")
+            return
         x = self.g.values[x_t.index].astype(np.int64) - ref._zero_point(x_t)
         if opcode == "conv_2d" and x_t.type == "int16":
             oc = int(s["filters"])
@@ -396,6 +414,10 @@ class _Builder:
 
     def op_softmax(self):
         x_t = self.inputs[0]
+        if x_t.type == "float32":
+            self.emit("softmax", [x_t], x_t.shape, dict(beta=float(self.spec.get("beta", 1.0))),
+                      out_type="float32")
+            return
         if self.spec.get("output_type", "int8") == "int16":
             # TFLite's int8 -> int16 softmax: zero point -32768, 16 fractional bits
             self.spec = dict(self.spec, output={"scale": 1.0 / 65536, "zero_point": -32768})
@@ -415,6 +437,9 @@ class _Builder:
         self.emit("quantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type=out_type)
 
     def op_logistic(self):
+        if self.inputs[0].type == "float32":
+            self.emit("logistic", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
+            return
         # The converter's int8 LOGISTIC output: scale 1/256, zero point -128 (TFLM requires -128).
         if "output" not in self.spec:
             self.spec = dict(self.spec, output={"scale": 1.0 / 256, "zero_point": -128})

@@ -138,7 +138,7 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
   plan->macs = 0;
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     TflOperator* op = &m->operators[o];
-    op->ops = tfl_find_op_kernel(op->builtin);
+    op->ops = tfl_find_op_kernel_for(m, (int)o);
     if (!op->ops) {
       return tfl_fail(error, (int)o,
                       "operator not supported by accsim's interpreter (supported: %s)",

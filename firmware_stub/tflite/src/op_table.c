@@ -1,5 +1,6 @@
 /* The supported operators: builtin code -> check / prepare / eval (the files in ops/). */
 #include "accsim_tflite/op_kernel.h"
+#include "accsim_tflite/schema.h"
 
 extern const TflOpKernel tfl_add_kernel;
 extern const TflOpKernel tfl_average_pool_2d_kernel;
@@ -50,6 +51,16 @@ const TflOpKernel* tfl_find_op_kernel(int32_t builtin) {
     if (kKernels[i]->builtin == builtin) return kKernels[i];
   }
   return 0;
+}
+
+const TflOpKernel* tfl_find_op_kernel_for(const TflModel* model, int index) {
+  const TflOperator* op = &model->operators[index];
+  if (op->input_count > 0 && op->inputs[0] >= 0 &&
+      model->tensors[op->inputs[0]].type == TFL_TYPE_FLOAT32) {
+    const TflOpKernel* k = tfl_find_float_kernel(op->builtin);
+    if (k) return k;
+  }
+  return tfl_find_op_kernel(op->builtin);
 }
 
 const char* tfl_supported_ops(void) {

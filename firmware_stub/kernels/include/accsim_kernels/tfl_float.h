@@ -37,6 +37,35 @@ int tfl_binary_float(TflFloatBinary op, float act_min, float act_max, const Shap
                      const float* input1, const Shape4* shape2, const float* input2,
                      const Shape4* output_shape, float* output);
 
+/* The geometry of a float convolution, depthwise convolution or pool. */
+typedef struct {
+  int stride_h, stride_w, dilation_h, dilation_w, pad_top, pad_left;
+  int filter_h, filter_w; /* pools */
+  int depth_multiplier;   /* depthwise */
+  float act_min, act_max;
+} TflFloatWindow;
+
+/* reference_ops::Conv: OHWI filter, per output sum over (fy, fx, ic) of in-image taps from
+ * 0.0f, then + bias, clamped. bias may be NULL. */
+void tfl_conv_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                    const Shape4* filter_shape, const float* filter, const float* bias,
+                    const Shape4* output_shape, float* output);
+/* reference_ops::DepthwiseConv: filter [1, KH, KW, C * M], output channel ic * M + m. */
+void tfl_depthwise_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                         const Shape4* filter_shape, const float* filter, const float* bias,
+                         const Shape4* output_shape, float* output);
+/* reference_ops::AveragePool / MaxPool for float: in-image taps only, average = sum / count. */
+void tfl_average_pool_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                            const Shape4* output_shape, float* output);
+void tfl_max_pool_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
+                        const Shape4* output_shape, float* output);
+/* reference_ops::Softmax for float over rows of `depth`: exp((x - max) * beta) with the C
+ * library's expf, summed in order, each divided by the sum. */
+void tfl_softmax_float(float beta, int outer_size, int depth, const float* input, float* output);
+/* reference_ops::Logistic for float: 1 above 16.619047, expf(x) below -9, else
+ * 1 / (1 + expf(-x)). */
+void tfl_logistic_float(int size, const float* input, float* output);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,6 +36,11 @@ typedef struct TflAccelKernel {
 void tfl_register_accelerators(const TflAccelKernel* const* kernels, int count);
 
 const TflOpKernel* tfl_find_op_kernel(int32_t builtin);
+/* The implementation for operator `index`: the float32 one (ops/float_ops.c) when its first input
+ * is float32 and one exists, else tfl_find_op_kernel's. */
+const TflOpKernel* tfl_find_op_kernel_for(const TflModel* model, int index);
+/* The float32 implementations of operators whose int8 files do not take float32. */
+const TflOpKernel* tfl_find_float_kernel(int32_t builtin);
 /* "ADD, AVERAGE_POOL_2D, ..." for messages. */
 const char* tfl_supported_ops(void);
 
