@@ -292,6 +292,36 @@ def fully_connected_int16(op, model, values):
     return out.reshape(out_t.shape)
 
 
+def add_int16(op, model, values):
+    """ADD 16x8: the int8 formula with left_shift 15 and int16 limits (AddGeneralParamScale)."""
+    a_t, b_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    for t, what in ((a_t, "input"), (b_t, "input"), (out_t, "output")):
+        _require_int16(t, what)
+    s1, s2, so = ref._scale(a_t, "input"), ref._scale(b_t, "input"), ref._scale(out_t, "output")
+    twice_max = 2 * max(s1, s2)
+    m1, sh1 = fp.quantize_multiplier_smaller_than_one_exp(s1 / twice_max)
+    m2, sh2 = fp.quantize_multiplier_smaller_than_one_exp(s2 / twice_max)
+    mo, sho = fp.quantize_multiplier_smaller_than_one_exp(twice_max / ((1 << 15) * so))
+    a = fp.multiply_by_quantized_multiplier(values[a_t.index].astype(np.int64) << 15, m1, sh1)
+    b = fp.multiply_by_quantized_multiplier(values[b_t.index].astype(np.int64) << 15, m2, sh2)
+    raw = fp.multiply_by_quantized_multiplier(fp.wrap_int32(a + b), mo, sho)
+    out = np.clip(raw, *int16_activation_range(ref._activation(op), out_t)).astype(np.int16)
+    return np.broadcast_to(out, out_t.shape)
+
+
+def mul_int16(op, model, values):
+    """MUL 16x8: MulElementwise, QuantizeMultiplier(s1 * s2 / so), int16 limits."""
+    a_t, b_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    for t, what in ((a_t, "input"), (b_t, "input"), (out_t, "output")):
+        _require_int16(t, what)
+    m, sh = fp.quantize_multiplier(ref._scale(a_t, "input") * ref._scale(b_t, "input") /
+                                   ref._scale(out_t, "output"))
+    product = values[a_t.index].astype(np.int64) * values[b_t.index].astype(np.int64)
+    raw = fp.multiply_by_quantized_multiplier(product, m, sh)
+    out = np.clip(raw, *int16_activation_range(ref._activation(op), out_t)).astype(np.int16)
+    return np.broadcast_to(out, out_t.shape)
+
+
 def conv_2d_int16(op, model, values):
     in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
     _require_int16(in_t, "input")
@@ -576,9 +606,9 @@ def register(kernels, typed):
                                      lambda o, m, v: _pool_float(o, m, v, "avg")),
         "max_pool_2d": _dispatch(ref.max_pool_2d, lambda o, m, v: _pool_float(o, m, v, "max")),
         "logistic": _dispatch(ref.logistic, logistic_float),
-        "add": _dispatch(ref.add, lambda o, m, v: binary_float(o, m, v, "add")),
+        "add": _dispatch(ref.add, lambda o, m, v: binary_float(o, m, v, "add"), add_int16),
         "sub": _dispatch(ref.sub, lambda o, m, v: binary_float(o, m, v, "sub")),
-        "mul": _dispatch(ref.mul, lambda o, m, v: binary_float(o, m, v, "mul")),
+        "mul": _dispatch(ref.mul, lambda o, m, v: binary_float(o, m, v, "mul"), mul_int16),
         "reshape": _reshape, "softmax": _softmax, "quantize": quantize, "dequantize": dequantize,
         "svdf": svdf, "unidirectional_sequence_lstm": unidirectional_sequence_lstm,
     })

@@ -35,6 +35,7 @@ Op fields (defaults in brackets):
   unidirectional_sequence_lstm   units, time_major [false], cell_clip [0.0],
                      cell_scale_power [-12], hidden {"scale", "zero_point"} [1/128, 0]
                      (int8 rank-3 input; the output is quantised as the hidden state)
+Int16 inputs make add and mul 16x8 ops (an int16 const operand).
 Float32 inputs make fully_connected, conv_2d, depthwise_conv_2d (float weights and bias),
 add/sub/mul (a float const operand), the pools, softmax and logistic float32 ops; int16 inputs make conv_2d and fully_connected 16x8 ops (int16 output,
 zero point 0, an int64 bias or "bias_type": "int32"). quantize's output "type" may also be
@@ -331,6 +332,8 @@ class _Builder:
         a_t = self.inputs[0]
         if a_t.type == "float32":
             return self._binary_float(opcode)
+        if a_t.type == "int16":
+            return self._binary_int16(opcode)
         if "const" in self.spec:
             shape = self.spec["const"]["shape"]
             q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
@@ -512,6 +515,23 @@ class _Builder:
         o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
         self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)), o,
                   out_type="float32")
+
+    def _binary_int16(self, opcode):
+        a_t = self.inputs[0]
+        if "const" in self.spec:
+            q = self.rng.randint(-32768, 32768, size=self.spec["const"]["shape"]).astype(np.int16)
+            b_t = self.g.const(f"t{self.index}_operand", q, "int16",
+                               scale=[self.rng.uniform(1e-4, 5e-4)], zero_point=[0])
+        elif len(self.inputs) == 2:
+            b_t = self.inputs[1]
+        else:
+            raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
+        a, b = _real(self.g, a_t), _real(self.g, b_t)
+        real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
+        lo, hi = _ACTIVATION_CLIP[self.activation()]
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)), o,
+                  np.clip(real, lo, hi), out_type="int16")
 
     def _state(self, name, shape, type_name, scale, zero_point=0):
         """A variable tensor (recurrent state): zero (int8: its zero point) before the first

@@ -42,9 +42,14 @@ static int is_float(TflModel* m, int index) {
   return m->tensors[m->operators[index].inputs[0]].type == TFL_TYPE_FLOAT32;
 }
 
+static int is_int16(TflModel* m, int index) {
+  return m->tensors[m->operators[index].inputs[0]].type == TFL_TYPE_INT16;
+}
+
 static int check(TflModel* m, int index, TflError* error) {
   if (op_require_inputs(m, index, 2, 2, error)) return -1;
   if (is_float(m, index)) return arithmetic_float_check(m, index, error);
+  if (is_int16(m, index)) return arithmetic_int16_check(m, index, error);
   const TflTensor* a = op_input(m, index, 0);
   const TflTensor* b = op_input(m, index, 1);
   const TflTensor* out = op_output(m, index);
@@ -78,6 +83,7 @@ static int check(TflModel* m, int index, TflError* error) {
 static int prepare(TflRuntime* rt, int index, TflError* error) {
   TflModel* m = rt->model;
   if (is_float(m, index)) return arithmetic_float_prepare(rt, index, error);
+  if (is_int16(m, index)) return arithmetic_int16_prepare(rt, index, error);
   ArithmeticState* s = (ArithmeticState*)tfl_state_alloc(rt, sizeof(ArithmeticState));
   if (!s) return tfl_fail(error, index, "operator state pool exhausted");
   rt->op_state[index] = s;
@@ -91,6 +97,10 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
 static void eval(TflRuntime* rt, int index) {
   if (is_float(rt->model, index)) {
     arithmetic_float_eval(rt, index);
+    return;
+  }
+  if (is_int16(rt->model, index)) {
+    arithmetic_int16_eval(rt, index);
     return;
   }
   const ArithmeticState* s = (const ArithmeticState*)rt->op_state[index];
