@@ -71,3 +71,52 @@ void tfl_svdf_int8_state(const TflSvdfParams* p, const int8_t* input, const int8
                          int32_t* scratch, int32_t* scratch_out, int8_t* output) {
   SVDF_BODY(int8_t, -128, 127)
 }
+
+void tfl_svdf_float(const TflSvdfParams* p, int activation, const float* input,
+                    const float* feature_weights, const float* time_weights, const float* bias,
+                    float* state, float* scratch, float* output) {
+  const int n_filter = p->filters, n_memory = p->memory, n_input = p->input_size;
+  const int state_size = p->batches * n_filter * n_memory;
+  for (int i = 0; i + 1 < state_size; ++i) state[i] = state[i + 1];
+  for (int b = 0; b < p->batches; ++b) {
+    float* result = state + b * n_filter * n_memory + (n_memory - 1);
+    const float* w = feature_weights;
+    for (int r = 0; r < n_filter; ++r) {
+      const float* x = input + b * n_input;
+      float dot = 0.0f;
+      for (int c = 0; c < n_input; ++c) dot += *w++ * x[c];
+      *result = dot;
+      result += n_memory;
+    }
+  }
+  for (int b = 0; b < p->batches; ++b) {
+    float* s = scratch + b * n_filter;
+    const float* t = time_weights;
+    const float* m = state + b * n_memory * n_filter;
+    for (int i = 0; i < n_filter; ++i) {
+      float sum = 0.0f;
+      for (int j = 0; j < n_memory; ++j) sum += *t++ * *m++;
+      s[i] = sum;
+    }
+  }
+  for (int b = 0; b < p->batches; ++b) {
+    float* out = output + b * p->units;
+    const float* s = scratch + b * n_filter;
+    for (int u = 0; u < p->units; ++u) {
+      float sum = bias ? bias[u] : 0.0f;
+      for (int j = 0; j < p->rank; ++j) sum += *s++;
+      /* ActivationValFloat with TfLiteMax/TfLiteMin = std::max/std::min: max(a, b) is
+       * (a < b) ? b : a, min(a, b) is (b < a) ? b : a (so ReLU(-0) is +0 and ReLU(NaN) 0). */
+      if (activation == TFL_FUSED_RELU) {
+        sum = 0.0f < sum ? sum : 0.0f;
+      } else if (activation == TFL_FUSED_RELU_N1_TO_1) {
+        const float upper = 1.0f < sum ? 1.0f : sum;
+        sum = -1.0f < upper ? upper : -1.0f;
+      } else if (activation == TFL_FUSED_RELU6) {
+        const float upper = 6.0f < sum ? 6.0f : sum;
+        sum = 0.0f < upper ? upper : 0.0f;
+      }
+      out[u] = sum;
+    }
+  }
+}

@@ -6,7 +6,7 @@ usage: check_typed_refusals.py ACCSIM OUT_DIR
 
 Builds valid generated models (tools/tflite), mutates them into each refused variant (an LSTM
 with peephole, projection or layer-norm inputs, a CIFG LSTM without input-gate weights, state
-tensors that are not variable, an int16 SUB, a float32 SVDF), runs `accsim run --model` on each
+tensors that are not variable, an int16 SUB, an SVDF with int16 input), runs `accsim run --model` on each
 and checks the exit code and the message; the valid models must still run (exit 0)."""
 import copy
 import os
@@ -57,10 +57,9 @@ def sub_instead_of_add(model):
     op.opcode, op.builtin_code = "sub", schema.BUILTIN_CODE["sub"]
 
 
-def svdf_float(model):
-    for t in model.tensors:
-        if t.index == model.inputs[0]:
-            t.type, t.scale, t.zero_point = "float32", [], []
+def svdf_int16(model):
+    t = model.tensors[model.inputs[0]]
+    t.type, t.scale, t.zero_point = "int16", [0.001], [0]
 
 
 CASES = [
@@ -77,8 +76,8 @@ CASES = [
     ("lstm_state_not_variable", LSTM, not_variable(19),
      "operator 0 (UNIDIRECTIONAL_SEQUENCE_LSTM): the hidden and cell states must be variable"),
     ("sub_int16", ADD16, sub_instead_of_add, "operator 0 (SUB): int16 SUB is not supported"),
-    ("svdf_float", SVDF, svdf_float,
-     "operator 0 (SVDF): input is float32; the integer SVDF (int8) is supported"),
+    ("svdf_int16_input", SVDF, svdf_int16,
+     "operator 0 (SVDF): input is int16; int8 and float32 SVDFs are supported"),
 ]
 
 

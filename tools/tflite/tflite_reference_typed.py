@@ -436,6 +436,8 @@ def svdf(op, model, values):
     t = [model.tensors[i] if i >= 0 else None for i in op.inputs[:5]]
     in_t, feat_t, time_t, bias_t, state_t = t
     out_t = model.tensors[op.outputs[0]]
+    if in_t.type == "float32":
+        return svdf_float(op, model, values, t, out_t)
     if in_t.type != "int8" or out_t.type != "int8" or time_t.type not in ("int8", "int16"):
         raise UnsupportedModelError(f"svdf op {op.index}: only the integer SVDF is supported")
     rank = op.options["rank"]
@@ -465,6 +467,45 @@ def svdf(op, model, values):
     out = fp.multiply_by_quantized_multiplier(total, m2, s2) + ref._zero_point(out_t)
     values[state_t.index] = state.reshape(state_t.shape).astype(state_t.dtype)
     return np.clip(out, -128, 127).astype(np.int8).reshape(out_t.shape)
+
+
+def svdf_float(op, model, values, t, out_t):
+    """EvalFloatSvdfReference: float32 sums from 0.0f in TFLM's order, bias first per unit, then
+    ActivationValFloat (std::max/std::min: ReLU(-0) = +0)."""
+    in_t, feat_t, time_t, bias_t, state_t = t
+    rank = op.options["rank"]
+    batches = in_t.shape[0]
+    n_filter, n_memory = time_t.shape
+    n_unit = n_filter // rank
+    f = np.float32
+    state = values[state_t.index].astype(np.float32).reshape(-1)
+    state = np.concatenate([state[1:], state[-1:]]).reshape(batches, n_filter, n_memory)
+    x = values[in_t.index].astype(np.float32)
+    w = ref._const(model, feat_t.index, "feature weights").astype(np.float32)
+    dot = np.zeros((batches, n_filter), dtype=np.float32)
+    for c in range(x.shape[1]):
+        dot = (dot + (w[None, :, c] * x[:, c:c + 1]).astype(np.float32)).astype(np.float32)
+    state[:, :, -1] = dot
+    tw = ref._const(model, time_t.index, "time weights").astype(np.float32)
+    scratch = np.zeros((batches, n_filter), dtype=np.float32)
+    for j in range(n_memory):
+        scratch = (scratch + (tw[None, :, j] * state[:, :, j]).astype(np.float32)).astype(f)
+    out = (np.tile(ref._const(model, bias_t.index, "bias").astype(np.float32), (batches, 1))
+           if bias_t is not None else np.zeros((batches, n_unit), dtype=np.float32))
+    scratch = scratch.reshape(batches, n_unit, rank)
+    for j in range(rank):
+        out = (out + scratch[:, :, j]).astype(np.float32)
+    act = ref._activation(op)
+    if act == "relu":
+        out = np.where(f(0) < out, out, f(0))
+    elif act in ("relu6", "relu_n1_to_1"):
+        lo, hi = (f(0), f(6)) if act == "relu6" else (f(-1), f(1))
+        upper = np.where(hi < out, hi, out)
+        out = np.where(lo < upper, upper, lo)
+    elif act != "none":
+        raise UnsupportedModelError(f"svdf op {op.index}: activation {act} is not supported")
+    values[state_t.index] = state.reshape(state_t.shape)
+    return out.astype(np.float32).reshape(out_t.shape)
 
 
 # ---- UNIDIRECTIONAL_SEQUENCE_LSTM ----

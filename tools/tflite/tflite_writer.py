@@ -31,7 +31,8 @@ Op fields (defaults in brackets):
                      from TFLM's rule)
   logistic           (output scale 1/256, zero point -128 unless "output" says otherwise)
   svdf               filters [8], rank [1], memory [4], state_type int16 [default] or int8,
-                     state_zero_point [0] (int8 state); int8 in and out, a variable state
+                     state_zero_point [0] (int8 state); int8 in and out, a variable state;
+                     a float32 input makes the float SVDF (activation [none])
   unidirectional_sequence_lstm   units, time_major [false], cell_clip [0.0],
                      cell_scale_power [-12], hidden {"scale", "zero_point"} [1/128, 0]
                      (int8 rank-3 input; the output is quantised as the hidden state)
@@ -545,6 +546,8 @@ class _Builder:
     def op_svdf(self):
         """SVDF: filters, rank [1], memory, state_type int16 [default] or int8."""
         x_t = self.inputs[0]
+        if x_t.type == "float32" and len(x_t.shape) == 2:
+            return self._svdf_float()
         if x_t.type != "int8" or len(x_t.shape) != 2:
             raise DescriptionError(f"{self.where}: svdf needs an int8 [batches, input] input")
         batches, n_input = x_t.shape
@@ -577,6 +580,24 @@ class _Builder:
         # one calibration sample is little: cover its range mirrored, so other inputs fit too
         self.emit("svdf", [x_t, wf_t, wt_t, b_t, st], [batches, units], o,
                   np.concatenate([real, -real]))
+
+    def _svdf_float(self):
+        x_t = self.inputs[0]
+        batches, n_input = x_t.shape
+        rank, filters, memory = (int(self.spec.get(k, d)) for k, d in
+                                 (("rank", 1), ("filters", 8), ("memory", 4)))
+        wf = self.g.const(f"t{self.index}_feature", self.rng.uniform(
+            -0.5, 0.5, size=(filters, n_input)).astype(np.float32), "float32")
+        wt = self.g.const(f"t{self.index}_time", self.rng.uniform(
+            -1, 1, size=(filters, memory)).astype(np.float32), "float32")
+        b = self.g.const(f"t{self.index}_bias", self.rng.uniform(
+            -1, 1, size=filters // rank).astype(np.float32), "float32")
+        st = self.g.tensor(f"t{self.index}_state", [batches, filters * memory], "float32")
+        st.is_variable = True
+        self.g.values[st.index] = np.zeros(st.shape, dtype=np.float32)
+        o = dict(rank=rank,
+                 fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit("svdf", [x_t, wf, wt, b, st], [batches, filters // rank], o, out_type="float32")
 
     def op_unidirectional_sequence_lstm(self):
         """LSTM (8x8->16): units, time_major [false], cell_clip [0], cell_scale_power [-12],

@@ -36,6 +36,13 @@ void tfl_svdf_int8_state(const TflSvdfParams* p, const int8_t* input, const int8
                          const int8_t* time_weights, const int32_t* bias, int8_t* state,
                          int32_t* scratch, int32_t* scratch_out, int8_t* output);
 
+/* EvalFloatSvdfReference: the same steps in float32 (sums from 0.0f in TFLM's order, the bias
+ * first in each unit's sum), then the activation (NONE, RELU, RELU_N1_TO_1, RELU6). scratch:
+ * batches * filters floats; bias may be NULL. */
+void tfl_svdf_float(const TflSvdfParams* p, int activation, const float* input,
+                    const float* feature_weights, const float* time_weights, const float* bias,
+                    float* state, float* scratch, float* output);
+
 #ifdef __cplusplus
 }
 #endif
