@@ -80,6 +80,99 @@ void tfl_conv_per_channel_int16(const ConvPerChannelParams* params,
   }
 }
 
+void tfl_depthwise_per_channel_int16(const ConvPerChannelParams* params, int depth_multiplier,
+                                     const int32_t* output_multiplier, const int32_t* output_shift,
+                                     const Shape4* input_shape, const int16_t* input_data,
+                                     const Shape4* filter_shape, const int8_t* filter_data,
+                                     const int64_t* bias, const Shape4* output_shape,
+                                     int16_t* output_data) {
+  const int in_h = input_shape->dims[1], in_w = input_shape->dims[2], in_c = input_shape->dims[3];
+  const int k_h = filter_shape->dims[1], k_w = filter_shape->dims[2];
+  for (int b = 0; b < output_shape->dims[0]; ++b) {
+    for (int oy = 0; oy < output_shape->dims[1]; ++oy) {
+      const int y0 = oy * params->stride_height - params->padding_height;
+      for (int ox = 0; ox < output_shape->dims[2]; ++ox) {
+        const int x0 = ox * params->stride_width - params->padding_width;
+        for (int ic = 0; ic < in_c; ++ic) {
+          for (int m = 0; m < depth_multiplier; ++m) {
+            const int oc = m + ic * depth_multiplier;
+            int64_t acc = 0;
+            for (int fy = 0; fy < k_h; ++fy) {
+              const int y = y0 + params->dilation_height_factor * fy;
+              if (y < 0 || y >= in_h) continue;
+              for (int fx = 0; fx < k_w; ++fx) {
+                const int x = x0 + params->dilation_width_factor * fx;
+                if (x < 0 || x >= in_w) continue;
+                acc += (int32_t)filter_data[shape4_offset(filter_shape, 0, fy, fx, oc)] *
+                       input_data[shape4_offset(input_shape, b, y, x, ic)];
+              }
+            }
+            if (bias) acc += bias[oc];
+            const int32_t scaled = tfl_multiply_by_quantized_multiplier_64(
+                acc, output_multiplier[oc], output_shift[oc]);
+            output_data[shape4_offset(output_shape, b, oy, ox, oc)] = (int16_t)clamp32(
+                scaled, params->quantized_activation_min, params->quantized_activation_max);
+          }
+        }
+      }
+    }
+  }
+}
+
+static void pool_int16(int is_max, int stride_h, int stride_w, int filter_h, int filter_w,
+                       int pad_top, int pad_left, int32_t act_min, int32_t act_max,
+                       const Shape4* input_shape, const int16_t* input, const Shape4* output_shape,
+                       int16_t* output) {
+  const int in_h = input_shape->dims[1], in_w = input_shape->dims[2];
+  for (int b = 0; b < output_shape->dims[0]; ++b) {
+    for (int oy = 0; oy < output_shape->dims[1]; ++oy) {
+      const int y0 = oy * stride_h - pad_top;
+      const int fy0 = y0 < 0 ? -y0 : 0;
+      const int fy1 = filter_h < in_h - y0 ? filter_h : in_h - y0;
+      for (int ox = 0; ox < output_shape->dims[2]; ++ox) {
+        const int x0 = ox * stride_w - pad_left;
+        const int fx0 = x0 < 0 ? -x0 : 0;
+        const int fx1 = filter_w < in_w - x0 ? filter_w : in_w - x0;
+        for (int c = 0; c < output_shape->dims[3]; ++c) {
+          int32_t acc = is_max ? -32768 : 0;
+          int count = 0;
+          for (int fy = fy0; fy < fy1; ++fy) {
+            for (int fx = fx0; fx < fx1; ++fx) {
+              const int32_t v = input[shape4_offset(input_shape, b, y0 + fy, x0 + fx, c)];
+              if (is_max) {
+                if (v > acc) acc = v;
+              } else {
+                acc += v;
+              }
+              ++count;
+            }
+          }
+          if (!is_max && count > 0) {
+            acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
+          }
+          output[shape4_offset(output_shape, b, oy, ox, c)] =
+              (int16_t)clamp32(acc, act_min, act_max);
+        }
+      }
+    }
+  }
+}
+
+void tfl_average_pool_int16(int stride_h, int stride_w, int filter_h, int filter_w, int pad_top,
+                            int pad_left, int32_t act_min, int32_t act_max,
+                            const Shape4* input_shape, const int16_t* input,
+                            const Shape4* output_shape, int16_t* output) {
+  pool_int16(0, stride_h, stride_w, filter_h, filter_w, pad_top, pad_left, act_min, act_max,
+             input_shape, input, output_shape, output);
+}
+
+void tfl_max_pool_int16(int stride_h, int stride_w, int filter_h, int filter_w, int pad_top,
+                        int pad_left, int32_t act_min, int32_t act_max, const Shape4* input_shape,
+                        const int16_t* input, const Shape4* output_shape, int16_t* output) {
+  pool_int16(1, stride_h, stride_w, filter_h, filter_w, pad_top, pad_left, act_min, act_max,
+             input_shape, input, output_shape, output);
+}
+
 void tfl_fully_connected_int16(int per_channel, const int32_t* multipliers, const int32_t* shifts,
                                int32_t act_min, int32_t act_max, int batches, int accum_depth,
                                int output_depth, const int16_t* input, const int8_t* filter,

@@ -25,6 +25,7 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/arithmetic_float.c
   ${ACCSIM_TFLITE_DIR}/ops/arithmetic_int16.c
   ${ACCSIM_TFLITE_DIR}/ops/float_ops.c
+  ${ACCSIM_TFLITE_DIR}/ops/int16_ops.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

@@ -322,6 +322,43 @@ def mul_int16(op, model, values):
     return np.broadcast_to(out, out_t.shape)
 
 
+def depthwise_conv_2d_int16(op, model, values):
+    """DepthwiseConvPerChannel for int16: an int64 sum (int64 bias or none), the 64-bit
+    requantisation, no offsets."""
+    in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    _require_int16(in_t, "input")
+    _require_int16(out_t, "output")
+    w = ref._const(model, f_t.index, "filter").astype(np.int64)
+    oc = w.shape[3]
+    bias, bias_type = _bias_typed(model, op, oc)
+    if bias_type not in (None, "int64"):
+        raise UnsupportedModelError(f"depthwise_conv_2d op {op.index}: 16x8 bias must be int64")
+    acc = ref.depthwise_sum(values[in_t.index].astype(np.int64), w, op.options) + bias
+    mult, shift = ref._per_channel_multipliers(in_t, f_t, out_t, oc)
+    out = mbqm64(acc, mult, shift)
+    return np.clip(out, *int16_activation_range(ref._activation(op), out_t)).astype(np.int16)
+
+
+def _pool_int16(op, model, values, kind):
+    """reference_integer_ops::AveragePool / MaxPool for int16 (the int8 rules, int16 limits)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    _require_int16(in_t, "input")
+    _require_int16(out_t, "output")
+    o = op.options
+    x = values[in_t.index].astype(np.int64)
+    lo, hi = int16_activation_range(ref._activation(op), out_t)
+    args = (o["filter_height"], o["filter_width"], o["stride_h"], o["stride_w"], 1, 1,
+            ref.schema.PADDING[o["padding"]])
+    if kind == "max":
+        out = np.max([t for _, _, t in ref._padded_taps(x, *args, -32769)], axis=0)
+    else:
+        total = sum(t for _, _, t in ref._padded_taps(x, *args, 0))
+        count = sum(t for _, _, t in ref._padded_taps(np.ones_like(x[..., :1]), *args, 0))
+        half = count // 2
+        out = np.where(total > 0, (total + half) // count, -((-total + half) // count))
+    return np.clip(out, lo, hi).astype(np.int16)
+
+
 def conv_2d_int16(op, model, values):
     in_t, f_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
     _require_int16(in_t, "input")
@@ -642,10 +679,13 @@ def register(kernels, typed):
         "fully_connected": _dispatch(ref.fully_connected, fully_connected_float,
                                      fully_connected_int16),
         "conv_2d": _dispatch(ref.conv_2d, conv_2d_float, conv_2d_int16),
-        "depthwise_conv_2d": _dispatch(ref.depthwise_conv_2d, depthwise_conv_2d_float),
+        "depthwise_conv_2d": _dispatch(ref.depthwise_conv_2d, depthwise_conv_2d_float,
+                                       depthwise_conv_2d_int16),
         "average_pool_2d": _dispatch(ref.average_pool_2d,
-                                     lambda o, m, v: _pool_float(o, m, v, "avg")),
-        "max_pool_2d": _dispatch(ref.max_pool_2d, lambda o, m, v: _pool_float(o, m, v, "max")),
+                                     lambda o, m, v: _pool_float(o, m, v, "avg"),
+                                     lambda o, m, v: _pool_int16(o, m, v, "avg")),
+        "max_pool_2d": _dispatch(ref.max_pool_2d, lambda o, m, v: _pool_float(o, m, v, "max"),
+                                 lambda o, m, v: _pool_int16(o, m, v, "max")),
         "logistic": _dispatch(ref.logistic, logistic_float),
         "add": _dispatch(ref.add, lambda o, m, v: binary_float(o, m, v, "add"), add_int16),
         "sub": _dispatch(ref.sub, lambda o, m, v: binary_float(o, m, v, "sub")),

@@ -36,7 +36,8 @@ Op fields (defaults in brackets):
   unidirectional_sequence_lstm   units, time_major [false], cell_clip [0.0],
                      cell_scale_power [-12], hidden {"scale", "zero_point"} [1/128, 0]
                      (int8 rank-3 input; the output is quantised as the hidden state)
-Int16 inputs make add and mul 16x8 ops (an int16 const operand).
+Int16 inputs make add and mul 16x8 ops (an int16 const operand), depthwise_conv_2d (int64 bias)
+and the pools (output quantised as the input).
 Float32 inputs make fully_connected, conv_2d, depthwise_conv_2d (float weights and bias),
 add/sub/mul (a float const operand), the pools, softmax and logistic float32 ops; int16 inputs make conv_2d and fully_connected 16x8 ops (int16 output,
 zero point 0, an int64 bias or "bias_type": "int32"). quantize's output "type" may also be
@@ -282,6 +283,17 @@ class _Builder:
             self.emit(opcode, inputs, shape, o, out_type="float32")
             return
         x = self.g.values[x_t.index].astype(np.int64) - ref._zero_point(x_t)
+        if opcode == "depthwise_conv_2d" and x_t.type == "int16":
+            mult = int(s.get("multiplier", 1))
+            oc = c * mult
+            o["depth_multiplier"] = mult
+            w_t, w_scales = self.weights((1, kh, kw, oc), oc, 3, True)
+            acc = ref.depthwise_sum(x, w_t.array().astype(np.int64), o)
+            b_t, b = self.bias_16x8(acc, x_t.scale[0], w_scales)
+            real = self.calibrated(acc + b, x_t.scale[0] * w_scales, self.activation())
+            self.emit(opcode, [x_t, w_t, b_t] if b_t else [x_t, w_t], acc.shape, o, real,
+                      out_type="int16")
+            return
         if opcode == "conv_2d" and x_t.type == "int16":
             oc = int(s["filters"])
             w_t, w_scales = self.weights((oc, kh, kw, c), oc, 0, True)
@@ -370,7 +382,7 @@ class _Builder:
         shape = [n, ref.compute_out_size(padding, h, fh, sh), ref.compute_out_size(padding, w, fw, sw), c]
         o = dict(padding=schema.PADDING_CODE[padding], stride_w=sw, stride_h=sh, filter_width=fw,
                  filter_height=fh, fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
-        self.emit(opcode, [x_t], shape, o, same_quant_as=x_t)
+        self.emit(opcode, [x_t], shape, o, same_quant_as=x_t, out_type=x_t.type)
 
     def op_average_pool_2d(self):
         self._pool("average_pool_2d")

@@ -55,11 +55,12 @@ const TflOpKernel* tfl_find_op_kernel(int32_t builtin) {
 
 const TflOpKernel* tfl_find_op_kernel_for(const TflModel* model, int index) {
   const TflOperator* op = &model->operators[index];
-  if (op->input_count > 0 && op->inputs[0] >= 0 &&
-      model->tensors[op->inputs[0]].type == TFL_TYPE_FLOAT32) {
-    const TflOpKernel* k = tfl_find_float_kernel(op->builtin);
-    if (k) return k;
-  }
+  const int type = op->input_count > 0 && op->inputs[0] >= 0 ? model->tensors[op->inputs[0]].type
+                                                             : TFL_TYPE_INT8;
+  const TflOpKernel* typed = type == TFL_TYPE_FLOAT32 ? tfl_find_float_kernel(op->builtin)
+                             : type == TFL_TYPE_INT16 ? tfl_find_int16_kernel(op->builtin)
+                                                      : 0;
+  if (typed) return typed;
   return tfl_find_op_kernel(op->builtin);
 }
 

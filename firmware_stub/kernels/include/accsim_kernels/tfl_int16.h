@@ -29,6 +29,25 @@ void tfl_conv_per_channel_int16(const ConvPerChannelParams* params,
                                 const int64_t* bias64, const int32_t* bias32,
                                 const Shape4* output_shape, int16_t* output_data);
 
+/* DepthwiseConvPerChannel for int16: filter [1, KH, KW, C * multiplier], output channel
+ * ic * multiplier + m; an int64 sum (int64 bias or none), the 64-bit requantisation. */
+void tfl_depthwise_per_channel_int16(const ConvPerChannelParams* params, int depth_multiplier,
+                                     const int32_t* output_multiplier, const int32_t* output_shift,
+                                     const Shape4* input_shape, const int16_t* input_data,
+                                     const Shape4* filter_shape, const int8_t* filter_data,
+                                     const int64_t* bias, const Shape4* output_shape,
+                                     int16_t* output_data);
+
+/* reference_integer_ops::AveragePool / MaxPool for int16: in-image taps, the average rounded
+ * half away from zero by C division ((sum +- n / 2) / n), clamped to [act_min, act_max]. */
+void tfl_average_pool_int16(int stride_h, int stride_w, int filter_h, int filter_w, int pad_top,
+                            int pad_left, int32_t act_min, int32_t act_max,
+                            const Shape4* input_shape, const int16_t* input,
+                            const Shape4* output_shape, int16_t* output);
+void tfl_max_pool_int16(int stride_h, int stride_w, int filter_h, int filter_w, int pad_top,
+                        int pad_left, int32_t act_min, int32_t act_max, const Shape4* input_shape,
+                        const int16_t* input, const Shape4* output_shape, int16_t* output);
+
 /* FullyConnected / FullyConnectedPerChannel for int16: output[b, o] from batches rows of
  * accum_depth int16 inputs, filter [output_depth, accum_depth]; per-channel when
  * multipliers/shifts hold output_depth entries (per_channel != 0), else entry 0 for all. */
