@@ -666,6 +666,22 @@ def _softmax(op, model, values):
     return _dispatch(ref.softmax)(op, model, values)
 
 
+def _concatenation(op, model, values):
+    """CONCATENATION copies: float32 inputs as they are; int16 with the int8 rule (every input
+    quantised as the output)."""
+    types = {model.tensors[i].type for i in op.inputs + op.outputs}
+    if types == {"float32"}:
+        if ref._activation(op) != "none":
+            raise UnsupportedModelError(f"concatenation op {op.index}: fused activation")
+        out_t = model.tensors[op.outputs[0]]
+        axis = op.options["axis"]
+        axis = axis + len(out_t.shape) if axis < 0 else axis
+        return np.concatenate([values[i] for i in op.inputs], axis=axis)
+    if types not in ({"int8"}, {"int16"}):
+        raise UnsupportedModelError(f"concatenation op {op.index}: types {sorted(types)}")
+    return ref.concatenation(op, model, values)
+
+
 def _reshape(op, model, values):
     if model.tensors[op.inputs[0]].type != model.tensors[op.outputs[0]].type:
         raise UnsupportedModelError(f"reshape op {op.index}: input and output types differ")
@@ -690,10 +706,10 @@ def register(kernels, typed):
         "add": _dispatch(ref.add, lambda o, m, v: binary_float(o, m, v, "add"), add_int16),
         "sub": _dispatch(ref.sub, lambda o, m, v: binary_float(o, m, v, "sub")),
         "mul": _dispatch(ref.mul, lambda o, m, v: binary_float(o, m, v, "mul"), mul_int16),
-        "reshape": _reshape, "softmax": _softmax, "quantize": quantize, "dequantize": dequantize,
+        "reshape": _reshape, "softmax": _softmax, "concatenation": _concatenation, "quantize": quantize, "dequantize": dequantize,
         "svdf": svdf, "unidirectional_sequence_lstm": unidirectional_sequence_lstm,
     })
-    typed.update({"depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
+    typed.update({"concatenation", "depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
                   "fully_connected", "conv_2d", "add", "sub", "mul", "reshape", "softmax",
                   "quantize", "dequantize", "svdf", "unidirectional_sequence_lstm"})
 

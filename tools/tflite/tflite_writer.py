@@ -426,7 +426,7 @@ class _Builder:
         shape = list(shapes[0])
         shape[a] = sum(s[a] for s in shapes)
         self.emit("concatenation", self.inputs, shape, dict(axis=axis),
-                  same_quant_as=self.inputs[0])
+                  same_quant_as=self.inputs[0], out_type=self.inputs[0].type)
 
     def op_softmax(self):
         x_t = self.inputs[0]
