@@ -682,6 +682,14 @@ def _concatenation(op, model, values):
     return ref.concatenation(op, model, values)
 
 
+def _pad(op, model, values):
+    """PAD: float32 pads with 0.0, int16 (zero point 0) with 0, int8 with its zero point."""
+    types = {model.tensors[op.inputs[0]].type, model.tensors[op.outputs[0]].type}
+    if types not in ({"int8"}, {"int16"}, {"float32"}):
+        raise UnsupportedModelError(f"pad op {op.index}: types {sorted(types)}")
+    return ref.pad(op, model, values)
+
+
 def _reshape(op, model, values):
     if model.tensors[op.inputs[0]].type != model.tensors[op.outputs[0]].type:
         raise UnsupportedModelError(f"reshape op {op.index}: input and output types differ")
@@ -706,10 +714,11 @@ def register(kernels, typed):
         "add": _dispatch(ref.add, lambda o, m, v: binary_float(o, m, v, "add"), add_int16),
         "sub": _dispatch(ref.sub, lambda o, m, v: binary_float(o, m, v, "sub")),
         "mul": _dispatch(ref.mul, lambda o, m, v: binary_float(o, m, v, "mul"), mul_int16),
-        "reshape": _reshape, "softmax": _softmax, "concatenation": _concatenation, "quantize": quantize, "dequantize": dequantize,
+        "reshape": _reshape, "softmax": _softmax, "concatenation": _concatenation,
+        "pad": _pad, "quantize": quantize, "dequantize": dequantize,
         "svdf": svdf, "unidirectional_sequence_lstm": unidirectional_sequence_lstm,
     })
-    typed.update({"concatenation", "depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
+    typed.update({"pad", "concatenation", "depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
                   "fully_connected", "conv_2d", "add", "sub", "mul", "reshape", "softmax",
                   "quantize", "dequantize", "svdf", "unidirectional_sequence_lstm"})
 

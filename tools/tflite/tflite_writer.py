@@ -407,7 +407,7 @@ class _Builder:
                             dtype=np.int32)
         p_t = self.g.const(f"t{self.index}_paddings", paddings, "int32")
         shape = [d + int(p.sum()) for d, p in zip(x_t.shape, paddings)]
-        self.emit("pad", [x_t, p_t], shape, {}, same_quant_as=x_t)
+        self.emit("pad", [x_t, p_t], shape, {}, same_quant_as=x_t, out_type=x_t.type)
 
     def op_reshape(self):
         x_t = self.inputs[0]
