@@ -413,7 +413,8 @@ def strided_slice(op, model, values):
     if not len(begin) == len(end) == len(strides) == rank or 0 in strides:
         raise UnsupportedModelError(f"strided_slice op {op.index}: begin/end/strides must have "
                                     f"{rank} entries and strides no 0")
-    if (_f32(in_t.scale[0]), _zero_point(in_t)) != (_f32(out_t.scale[0]), _zero_point(out_t)):
+    if in_t.type != out_t.type or (in_t.scale and (_f32(in_t.scale[0]), _zero_point(in_t)) != (
+            _f32(out_t.scale[0]), _zero_point(out_t))):
         raise UnsupportedModelError(f"strided_slice op {op.index}: output quantisation differs "
                                     "from the input's")
     o = op.options

@@ -690,6 +690,14 @@ def _pad(op, model, values):
     return ref.pad(op, model, values)
 
 
+def _strided_slice(op, model, values):
+    """STRIDED_SLICE copies elements of any type the interpreter runs (int8, int16, float32)."""
+    t = model.tensors[op.inputs[0]].type
+    if t not in ("int8", "int16", "float32"):
+        raise UnsupportedModelError(f"strided_slice op {op.index}: {t} input")
+    return ref.strided_slice(op, model, values)
+
+
 def _reshape(op, model, values):
     if model.tensors[op.inputs[0]].type != model.tensors[op.outputs[0]].type:
         raise UnsupportedModelError(f"reshape op {op.index}: input and output types differ")
@@ -715,10 +723,10 @@ def register(kernels, typed):
         "sub": _dispatch(ref.sub, lambda o, m, v: binary_float(o, m, v, "sub")),
         "mul": _dispatch(ref.mul, lambda o, m, v: binary_float(o, m, v, "mul"), mul_int16),
         "reshape": _reshape, "softmax": _softmax, "concatenation": _concatenation,
-        "pad": _pad, "quantize": quantize, "dequantize": dequantize,
+        "pad": _pad, "strided_slice": _strided_slice, "quantize": quantize, "dequantize": dequantize,
         "svdf": svdf, "unidirectional_sequence_lstm": unidirectional_sequence_lstm,
     })
-    typed.update({"pad", "concatenation", "depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
+    typed.update({"strided_slice", "pad", "concatenation", "depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
                   "fully_connected", "conv_2d", "add", "sub", "mul", "reshape", "softmax",
                   "quantize", "dequantize", "svdf", "unidirectional_sequence_lstm"})
 

@@ -473,7 +473,8 @@ class _Builder:
                                                o["end_mask"], o["shrink_axis_mask"])
         consts = [self.g.const(f"t{self.index}_{n}", np.array(v, dtype=np.int32), "int32")
                   for n, v in (("begin", begin), ("end", end), ("strides", strides))]
-        self.emit("strided_slice", [x_t] + consts, shape, o, same_quant_as=x_t)
+        self.emit("strided_slice", [x_t] + consts, shape, o, same_quant_as=x_t,
+                  out_type=x_t.type)
 
     # -- float32 and 16x8 paths --
     def _fully_connected_float(self):
