@@ -206,3 +206,32 @@ void tfl_logistic_float(int size, const float* input, float* output) {
     }
   }
 }
+
+void tfl_mean_float(const Shape4* input_shape, const float* input, const int reduced[4],
+                    float* output) {
+  Shape4 out_shape;
+  int count = 1;
+  for (int d = 0; d < 4; ++d) {
+    out_shape.dims[d] = reduced[d] ? 1 : input_shape->dims[d];
+    if (reduced[d]) count *= input_shape->dims[d];
+  }
+  const int outputs = shape4_flat_size(&out_shape);
+  for (int i = 0; i < outputs; ++i) output[i] = 0.0f;
+  const int32_t* d = input_shape->dims;
+  for (int i0 = 0; i0 < d[0]; ++i0) {
+    for (int i1 = 0; i1 < d[1]; ++i1) {
+      for (int i2 = 0; i2 < d[2]; ++i2) {
+        const float* row = input + shape4_offset(input_shape, i0, i1, i2, 0);
+        float* out = output + shape4_offset(&out_shape, reduced[0] ? 0 : i0, reduced[1] ? 0 : i1,
+                                            reduced[2] ? 0 : i2, 0);
+        if (reduced[3]) {
+          for (int i3 = 0; i3 < d[3]; ++i3) out[0] += row[i3];
+        } else {
+          for (int i3 = 0; i3 < d[3]; ++i3) out[i3] += row[i3];
+        }
+      }
+    }
+  }
+  const float divisor = (float)count;
+  for (int i = 0; i < outputs; ++i) output[i] = output[i] / divisor;
+}

@@ -271,6 +271,22 @@ def logistic_float(op, model, values):
     return out.astype(np.float32)
 
 
+def mean_float(op, model, values):
+    """reference_ops::Mean for float: each output sums its inputs in flat input order from 0.0f
+    (float32), then divides by float(count)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    x = values[in_t.index].astype(np.float32)
+    rank = x.ndim
+    axes = sorted({int(a) + rank if a < 0 else int(a)
+                   for a in ref._const(model, op.inputs[1], "axis").reshape(-1)})
+    kept = [d for d in range(rank) if d not in axes]
+    rows = np.transpose(x, kept + axes).reshape(-1, int(np.prod([x.shape[a] for a in axes])))
+    total = np.zeros(rows.shape[0], dtype=np.float32)
+    for c in range(rows.shape[1]):
+        total = (total + rows[:, c]).astype(np.float32)
+    return (total / np.float32(rows.shape[1])).astype(np.float32).reshape(out_t.shape)
+
+
 # ---- 16x8 ----
 
 def fully_connected_int16(op, model, values):
@@ -723,10 +739,11 @@ def register(kernels, typed):
         "sub": _dispatch(ref.sub, lambda o, m, v: binary_float(o, m, v, "sub")),
         "mul": _dispatch(ref.mul, lambda o, m, v: binary_float(o, m, v, "mul"), mul_int16),
         "reshape": _reshape, "softmax": _softmax, "concatenation": _concatenation,
-        "pad": _pad, "strided_slice": _strided_slice, "quantize": quantize, "dequantize": dequantize,
+        "pad": _pad, "strided_slice": _strided_slice,
+        "mean": _dispatch(ref.mean, mean_float), "quantize": quantize, "dequantize": dequantize,
         "svdf": svdf, "unidirectional_sequence_lstm": unidirectional_sequence_lstm,
     })
-    typed.update({"strided_slice", "pad", "concatenation", "depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
+    typed.update({"mean", "strided_slice", "pad", "concatenation", "depthwise_conv_2d", "average_pool_2d", "max_pool_2d", "logistic",
                   "fully_connected", "conv_2d", "add", "sub", "mul", "reshape", "softmax",
                   "quantize", "dequantize", "svdf", "unidirectional_sequence_lstm"})
 

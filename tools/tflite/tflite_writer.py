@@ -399,7 +399,8 @@ class _Builder:
         shape = [1 if i in resolved else d for i, d in enumerate(x_t.shape)
                  if keep or i not in resolved]
         axis_t = self.g.const(f"t{self.index}_axes", np.array(axes, dtype=np.int32), "int32")
-        self.emit("mean", [x_t, axis_t], shape, dict(keep_dims=int(keep)), same_quant_as=x_t)
+        self.emit("mean", [x_t, axis_t], shape, dict(keep_dims=int(keep)), same_quant_as=x_t,
+                  out_type=x_t.type)
 
     def op_pad(self):
         x_t = self.inputs[0]

@@ -59,6 +59,12 @@ void tfl_average_pool_float(const TflFloatWindow* w, const Shape4* input_shape, 
                             const Shape4* output_shape, float* output);
 void tfl_max_pool_float(const TflFloatWindow* w, const Shape4* input_shape, const float* input,
                         const Shape4* output_shape, float* output);
+/* reference_ops::Mean for float (both of TFLM's paths): each output sums its inputs in flat
+ * input order from 0.0f, then divides by float(count). reduced[d]: 1 for a reduced dimension of
+ * the 4-D shape. */
+void tfl_mean_float(const Shape4* input_shape, const float* input, const int reduced[4],
+                    float* output);
+
 /* reference_ops::Softmax for float over rows of `depth`: exp((x - max) * beta) with the C
  * library's expf, summed in order, each divided by the sum. */
 void tfl_softmax_float(float beta, int outer_size, int depth, const float* input, float* output);
