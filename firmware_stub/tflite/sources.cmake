@@ -31,6 +31,14 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/div.c
   ${ACCSIM_TFLITE_DIR}/ops/resize_bilinear.c
   ${ACCSIM_TFLITE_DIR}/ops/tile.c
+  ${ACCSIM_TFLITE_DIR}/ops/svdf.c
+  ${ACCSIM_TFLITE_DIR}/ops/unidirectional_sequence_lstm.c
+  ${ACCSIM_TFLITE_DIR}/ops/fully_connected_typed.c
+  ${ACCSIM_TFLITE_DIR}/ops/conv_2d_int16.c
+  ${ACCSIM_TFLITE_DIR}/ops/arithmetic_float.c
+  ${ACCSIM_TFLITE_DIR}/ops/arithmetic_int16.c
+  ${ACCSIM_TFLITE_DIR}/ops/float_ops.c
+  ${ACCSIM_TFLITE_DIR}/ops/int16_ops.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

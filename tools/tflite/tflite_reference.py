@@ -413,7 +413,8 @@ def strided_slice(op, model, values):
     if not len(begin) == len(end) == len(strides) == rank or 0 in strides:
         raise UnsupportedModelError(f"strided_slice op {op.index}: begin/end/strides must have "
                                     f"{rank} entries and strides no 0")
-    if (_f32(in_t.scale[0]), _zero_point(in_t)) != (_f32(out_t.scale[0]), _zero_point(out_t)):
+    if in_t.type != out_t.type or (in_t.scale and (_f32(in_t.scale[0]), _zero_point(in_t)) != (
+            _f32(out_t.scale[0]), _zero_point(out_t))):
         raise UnsupportedModelError(f"strided_slice op {op.index}: output quantisation differs "
                                     "from the input's")
     o = op.options
@@ -827,8 +828,8 @@ KERNELS = {
     "resize_bilinear": resize_bilinear, "tile": tile,
 }
 
-# Operators whose kernels check their own tensor types (the graph-edge conversions); every
-# other operator runs int8 tensors only.
+# Operators whose kernels check their own tensor types (the graph-edge conversions, and the
+# float32 / 16x8 paths tflite_reference_typed.py adds); every other operator runs int8 only.
 TYPED_KERNELS = {"quantize", "dequantize", "pack", "shape", "cast"}
 
 
@@ -877,6 +878,9 @@ def run_model(model, inputs=None):
     for t in model.tensors:
         if t.data is not None:
             values[t.index] = t.array()
+        elif t.is_variable:  # TFLM's ResetVariableTensors: int8 to its zero point, else 0
+            fill = _zero_point(t) if t.type == "int8" else 0
+            values[t.index] = np.full(t.shape, fill, dtype=t.dtype)
     for i, index in enumerate(model.inputs):
         in_t = model.tensors[index]
         data = inputs[i] if i < len(inputs) and inputs[i] is not None else bytes(
@@ -901,3 +905,8 @@ def run_outputs(model, inputs=None):
 def run_output(model, inputs=None):
     """Output tensor 0 as a flat array of its type."""
     return run_outputs(model, inputs)[0]
+
+
+# The float32, 16x8 and recurrent paths: the module registers them into KERNELS and
+# TYPED_KERNELS when it has been read (it uses this module's helpers, so it comes last).
+import tflite_reference_typed  # noqa: E402,F401

@@ -20,6 +20,15 @@ static int compute_lifetimes(TflModel* m, TflError* error) {
       return tfl_fail(error, -1, "graph input tensor %d has constant data", m->inputs[i]);
     t->first_op = t->last_op = 0;
   }
+  /* Variable tensors (recurrent state) are read before anything writes them: they live from the
+   * first operator to the last. */
+  for (uint32_t t = 0; t < m->tensor_count; ++t) {
+    TflTensor* tensor = &m->tensors[t];
+    if (tensor->is_variable && !tensor->data) {
+      tensor->first_op = 0;
+      tensor->last_op = (int)m->operator_count - 1;
+    }
+  }
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     const TflOperator* op = &m->operators[o];
     for (int i = 0; i < op->input_count; ++i) {
@@ -131,7 +140,7 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
   plan->macs = 0;
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     TflOperator* op = &m->operators[o];
-    op->ops = tfl_find_op_kernel(op->builtin);
+    op->ops = tfl_find_op_kernel_for(m, (int)o);
     if (!op->ops) {
       return tfl_fail(error, (int)o,
                       "operator not supported by accsim's interpreter (supported: %s)",
@@ -161,9 +170,10 @@ int tfl_plan_arena(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* er
     const TflTensor* t = &m->tensors[m->inputs[i]];
     /* The operators that read an input check its type; these are the types an input can
      * arrive in (uint8 camera pixels and float32 samples meet a QUANTIZE first). */
-    if (t->type != TFL_TYPE_INT8 && t->type != TFL_TYPE_UINT8 && t->type != TFL_TYPE_FLOAT32) {
+    if (t->type != TFL_TYPE_INT8 && t->type != TFL_TYPE_UINT8 && t->type != TFL_TYPE_FLOAT32 &&
+        t->type != TFL_TYPE_INT16) {
       return tfl_fail(error, -1,
-                      "graph input tensor %d is %s; inputs must be int8, uint8 or float32",
+                      "graph input tensor %d is %s; inputs must be int8, uint8, int16 or float32",
                       m->inputs[i], tfl_type_name(t->type));
     }
   }
@@ -242,6 +252,14 @@ int tfl_prepare(TflRuntime* rt, TflModel* model, uint8_t* arena, uint8_t* state_
   rt->state_pool = state_pool;
   rt->state_pool_bytes = state_pool_bytes;
   rt->state_pool_used = 0;
+  /* TFLite Micro's ResetVariableTensors: int8 state starts at its zero point, the rest at 0. */
+  for (uint32_t t = 0; t < model->tensor_count; ++t) {
+    const TflTensor* tensor = &model->tensors[t];
+    if (!tensor->is_variable || tensor->data || tensor->first_op < 0) continue;
+    const uint8_t fill = tensor->type == TFL_TYPE_INT8 ? (uint8_t)tensor->zero_point : 0;
+    uint8_t* bytes = arena + tensor->arena_offset;
+    for (uint32_t i = 0; i < tensor->bytes; ++i) bytes[i] = fill;
+  }
   for (uint32_t o = 0; o < model->operator_count; ++o) {
     rt->op_state[o] = 0;
     const TflOperator* op = &model->operators[o];

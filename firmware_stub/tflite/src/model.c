@@ -160,6 +160,7 @@ static int load_tensor(TflModel* m, const FbTable* table, const FbVector* buffer
   t->bytes = t->elements * element_bytes(t->type);
   t->first_op = t->last_op = -1;
   fb_string(r, table, TFL_TENSOR_NAME, &t->name);
+  t->is_variable = fb_u8(r, table, TFL_TENSOR_IS_VARIABLE, 0) != 0;
 
   FbTable sparsity;
   if (fb_table(r, table, TFL_TENSOR_SPARSITY, &sparsity)) {
@@ -294,7 +295,7 @@ int tfl_model_load(TflModel* m, const void* bytes, uint32_t size, TflError* erro
   m->operator_count = operators.length;
   for (uint32_t i = 0; i < tensors.length; ++i) {
     const TflTensor empty = {{0},    0,      0,    0, 0, 0,  0,  0, 0,
-                             {0, 0}, {0, 0}, 0.0f, 0, 0, -1, -1, 0, {0, 0}};
+                             {0, 0}, {0, 0}, 0.0f, 0, 0, -1, -1, 0, {0, 0}, 0};
     m->tensors[i] = empty;
     const FbTable t = fb_vector_table(r, &tensors, i);
     if (r->error) return reader_failed(m, error, "tensor", (int)i);

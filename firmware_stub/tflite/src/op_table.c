@@ -1,5 +1,6 @@
 /* The supported operators: builtin code -> check / prepare / eval (the files in ops/). */
 #include "accsim_tflite/op_kernel.h"
+#include "accsim_tflite/schema.h"
 
 extern const TflOpKernel tfl_add_kernel;
 extern const TflOpKernel tfl_average_pool_2d_kernel;
@@ -32,6 +33,8 @@ extern const TflOpKernel tfl_cast_kernel;
 extern const TflOpKernel tfl_div_kernel;
 extern const TflOpKernel tfl_resize_bilinear_kernel;
 extern const TflOpKernel tfl_tile_kernel;
+extern const TflOpKernel tfl_svdf_kernel;
+extern const TflOpKernel tfl_unidirectional_sequence_lstm_kernel;
 
 static const TflOpKernel* const kKernels[] = {
     &tfl_add_kernel,
@@ -65,6 +68,8 @@ static const TflOpKernel* const kKernels[] = {
     &tfl_div_kernel,
     &tfl_resize_bilinear_kernel,
     &tfl_tile_kernel,
+    &tfl_svdf_kernel,
+    &tfl_unidirectional_sequence_lstm_kernel,
 };
 
 #define KERNEL_COUNT (sizeof(kKernels) / sizeof(kKernels[0]))
@@ -74,6 +79,17 @@ const TflOpKernel* tfl_find_op_kernel(int32_t builtin) {
     if (kKernels[i]->builtin == builtin) return kKernels[i];
   }
   return 0;
+}
+
+const TflOpKernel* tfl_find_op_kernel_for(const TflModel* model, int index) {
+  const TflOperator* op = &model->operators[index];
+  const int type = op->input_count > 0 && op->inputs[0] >= 0 ? model->tensors[op->inputs[0]].type
+                                                             : TFL_TYPE_INT8;
+  const TflOpKernel* typed = type == TFL_TYPE_FLOAT32 ? tfl_find_float_kernel(op->builtin)
+                             : type == TFL_TYPE_INT16 ? tfl_find_int16_kernel(op->builtin)
+                                                      : 0;
+  if (typed) return typed;
+  return tfl_find_op_kernel(op->builtin);
 }
 
 const char* tfl_supported_ops(void) {

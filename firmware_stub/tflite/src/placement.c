@@ -74,6 +74,15 @@ static int check_backend(TflModel* m, int index, const TflHardware* hw, int back
              tfl_backend_name((uint32_t)backend), tfl_builtin_name(op->builtin));
     return -1;
   }
+  /* The accelerators run int8 arithmetic: float32 and 16x8 operators stay on the CPU. */
+  const int first_input = op->input_count > 0 ? op->inputs[0] : -1;
+  const int in_type = first_input >= 0 ? m->tensors[first_input].type : TFL_TYPE_INT8;
+  const int out_type = m->tensors[op->outputs[0]].type;
+  if (in_type != TFL_TYPE_INT8 || out_type != TFL_TYPE_INT8) {
+    snprintf(reason, (size_t)reason_bytes, "%s: runs int8 operators only (this one is %s -> %s)",
+             tfl_backend_name((uint32_t)backend), tfl_type_name(in_type), tfl_type_name(out_type));
+    return -1;
+  }
   /* The accelerator's check sets the operator's kernel and sizes as the CPU's did. */
   const Implementation cpu = current(op, 0);
   char why[TFL_REASON_BYTES];

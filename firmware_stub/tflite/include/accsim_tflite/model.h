@@ -16,7 +16,8 @@ extern "C" {
 #endif
 
 #define TFL_MAX_DIMS 6
-#define TFL_MAX_OP_INPUTS 10
+/* UNIDIRECTIONAL_SEQUENCE_LSTM has 24 positional inputs. */
+#define TFL_MAX_OP_INPUTS 24
 #define TFL_MAX_OP_OUTPUTS 1
 #define TFL_MAX_TENSORS 1024
 #define TFL_MAX_OPERATORS 512
@@ -51,6 +52,10 @@ typedef struct {
   int first_op, last_op; /* lifetime in operator indices; -1 = unused */
   uint32_t arena_offset;
   FbVector name; /* its name in the model (length 0: none) */
+  /* A variable tensor (an SVDF's or LSTM's state): read before any operator writes it, kept
+   * for the whole run and reset before it (int8 to its zero point, others to 0), as TFLite
+   * Micro's ResetVariableTensors. */
+  int is_variable;
 } TflTensor;
 
 struct TflOpKernel;

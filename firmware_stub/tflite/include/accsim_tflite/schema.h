@@ -27,6 +27,7 @@
 #define TFL_TENSOR_BUFFER 2
 #define TFL_TENSOR_NAME 3
 #define TFL_TENSOR_QUANTIZATION 4
+#define TFL_TENSOR_IS_VARIABLE 5
 #define TFL_TENSOR_SPARSITY 6
 /* QuantizationParameters */
 #define TFL_QUANT_SCALE 2
@@ -77,6 +78,14 @@
 #define TFL_CONCAT_ACTIVATION 1
 /* ReducerOptions */
 #define TFL_REDUCER_KEEP_DIMS 0
+/* SVDFOptions */
+#define TFL_SVDF_RANK 0
+#define TFL_SVDF_ACTIVATION 1
+/* UnidirectionalSequenceLSTMOptions */
+#define TFL_LSTM_ACTIVATION 0
+#define TFL_LSTM_CELL_CLIP 1
+#define TFL_LSTM_PROJ_CLIP 2
+#define TFL_LSTM_TIME_MAJOR 3
 /* ReshapeOptions */
 #define TFL_RESHAPE_NEW_SHAPE 0
 
@@ -104,6 +113,7 @@ enum {
   TFL_OP_FULLY_CONNECTED = 9,
   TFL_OP_LOGISTIC = 14,
   TFL_OP_MAX_POOL_2D = 17,
+  TFL_OP_SVDF = 27,
   TFL_OP_MUL = 18,
   TFL_OP_RESHAPE = 22,
   TFL_OP_RESIZE_BILINEAR = 23,
@@ -114,6 +124,7 @@ enum {
   TFL_OP_MEAN = 40,
   TFL_OP_SUB = 41,
   TFL_OP_DIV = 42,
+  TFL_OP_UNIDIRECTIONAL_SEQUENCE_LSTM = 44,
   TFL_OP_STRIDED_SLICE = 45,
   TFL_OP_CAST = 53,
   TFL_OP_PRELU = 54,
