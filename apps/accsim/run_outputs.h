@@ -32,6 +32,9 @@ inline constexpr const char* kTimeline = "timeline.json";
 inline constexpr const char* kInsn = "insn.csv";
 inline constexpr const char* kCfuWaveform = "cfu.fst";
 inline constexpr const char* kModelOutput = "output.bin";  // a --model run's output tensor
+// --energy-export accelergy: the action counts and the energies used (docs/energy.md).
+inline constexpr const char* kAccelergyActionCounts = "accelergy_action_counts.yaml";
+inline constexpr const char* kAccelergyErt = "accelergy_ert.yaml";
 // All of the above, in manifest order.
 const std::vector<const char*>& all();
 }  // namespace run_file

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "action_counter.h"
 #include "bus_port.h"
 #include "cache.h"
 #include "cache_config.h"
@@ -95,6 +96,8 @@ class CachedMemory final : public MemoryIf {
   const cache::Cache* dcache() const { return m_dcache ? &m_dcache->cache : nullptr; }
   CacheTotals totals() const;
   void report(Stats& stats) const;
+  // Each cache's actions for the energy model (cpu_actions.cpp).
+  void add_action_counters(std::vector<ActionCounter>& counters) const;
   void flush_traces();
   // One line per trace that hit its row cap ("... truncated after N rows").
   std::vector<std::string> trace_notes() const;

@@ -74,6 +74,15 @@ class PipelineTiming {
   void set_cycle(uint64_t cycle) { m_cycle = cycle; }
   const StallCounters& stalls() const { return m_stalls; }
   const BranchCounters& branches() const { return m_branches; }
+  // Instructions retired of a timing class that no other counter counts (loads, stores,
+  // multiplies, divides, CSR accesses, mret, system): the energy model's action counts
+  // (docs/energy.md). ALU instructions are the rest, branches and jumps are branches(), custom-0
+  // instructions the core's cfu_ops(); not counting them keeps the commonest path untouched.
+  static constexpr bool counts_retired(TimingClass c) {
+    return c != TimingClass::kAlu && c != TimingClass::kBranch && c != TimingClass::kJump &&
+           c != TimingClass::kJumpIndirect && c != TimingClass::kCfu;
+  }
+  uint64_t retired(TimingClass c) const { return m_retired[static_cast<size_t>(c)]; }
 
   // --- Every instruction ---
   // Entering a new fetch block: the memory's fetch stall.
@@ -108,6 +117,7 @@ class PipelineTiming {
   // The rules of its timing class, then the issue cycle. `rd` is the register it wrote.
   template <TimingClass kClass>
   void retire(uint8_t rd, uint64_t& cycle) {
+    if constexpr (counts_retired(kClass)) ++m_retired[static_cast<size_t>(kClass)];
     if constexpr (kClass == TimingClass::kJump) {
       ++m_branches.jumps;
       redirect(m_jal_penalty, cycle);
@@ -205,7 +215,8 @@ class PipelineTiming {
   uint32_t m_jal_penalty;   // by prediction mode: jal is predicted unless prediction is off
   uint32_t m_divide_extra;  // cycles a divide occupies the pipeline beyond its issue cycle
 
-  uint64_t m_cycle = 0;                   // issue cycle of the next instruction
+  uint64_t m_cycle = 0;  // issue cycle of the next instruction
+  std::array<uint64_t, static_cast<size_t>(TimingClass::kSystem) + 1> m_retired{};
   std::array<uint64_t, 32> m_ready{};     // cycle each register's value can be used
   std::array<Producer, 32> m_producer{};  // what a late register waits for (stall attribution)
   // A store held in the Memory stage holds the instruction after next until its release:

@@ -103,6 +103,7 @@ class Rv32Core {
   CsrFile& csrs() { return m_csr; }
   const StallCounters& stalls() const { return m_timing.stalls(); }
   const BranchCounters& branches() const { return m_timing.branches(); }
+  uint64_t retired(TimingClass c) const { return m_timing.retired(c); }
   uint64_t traps_taken() const { return m_traps; }
   uint64_t cfu_ops() const { return m_cfu_ops; }
 

@@ -105,6 +105,28 @@ class VerilogDevice : public soc::Component {
                         [device] { return device->counters().master_bytes; }});
   }
 
+  // Its Wishbone cycles for the energy model; its table row is its own name (a table prices
+  // each Verilog device by name, docs/energy.md).
+  void add_action_counters(std::vector<ActionCounter>& counters) const override {
+    const WishboneDevice* device = &m_module.device();
+    const auto add = [&](const char* action, const char* description,
+                         std::function<uint64_t()> read) {
+      counters.push_back({m_name, m_name, action, "", description, 0, std::move(read)});
+    };
+    add("slave_read", "Wishbone read cycles on its slave port",
+        [device] { return device->counters().slave_reads; });
+    add("slave_write", "Wishbone write cycles on its slave port",
+        [device] { return device->counters().slave_writes; });
+    add("clocked_cycle", "Cycles its RTL was clocked (idle fixed points skipped)", [device] {
+      const WishboneDevice::Counters& c = device->counters();
+      return c.cycles_clocked > c.cycles_idle ? c.cycles_clocked - c.cycles_idle : 0;
+    });
+    if (m_has_master) {
+      add("master_byte", "Bytes its Wishbone master moved",
+          [device] { return device->counters().master_bytes; });
+    }
+  }
+
   void attach_timeline(TimelineSink& sink) override {
     if (!m_has_master) return;
     const WishboneDevice* device = &m_module.device();
