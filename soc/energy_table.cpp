@@ -134,7 +134,17 @@ EnergyTable parse_energy_table(const json& document, const std::string& file,
   if (document.contains("extends")) {
     const std::string base = text(document, "extends", key, file, "(top)", true);
     const std::filesystem::path path = std::filesystem::path(file).parent_path() / base;
-    table = load_energy_table(path.lexically_normal().string(), key);
+    // A chain of bases is short; a longer one is a cycle (a table extending itself).
+    static thread_local int depth = 0;
+    if (depth >= 8) fail(key, file, "extends", "tables extend each other more than 8 deep");
+    ++depth;
+    try {
+      table = load_energy_table(path.lexically_normal().string(), key);
+    } catch (...) {
+      --depth;
+      throw;
+    }
+    --depth;
   }
   table.file = file;
   table.name = text(document, "name", key, file, "(top)", true);
@@ -167,6 +177,16 @@ EnergyTable parse_energy_table(const json& document, const std::string& file,
 }
 
 EnergyTable load_energy_table(const std::string& file, const std::string& key) {
+  // A table is a small text file: a device or a huge file named by mistake is refused before
+  // it is read (reading /dev/zero would never end).
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) {
+    throw config::ValueError(key, "the energy table " + file + " is not a readable file");
+  }
+  constexpr uintmax_t kMaxBytes = 16u << 20;
+  if (std::filesystem::file_size(file, ec) > kMaxBytes) {
+    throw config::ValueError(key, "the energy table " + file + " is larger than 16 MiB");
+  }
   std::ifstream in(file);
   if (!in) throw config::ValueError(key, "cannot read the energy table " + file);
   std::ostringstream text;

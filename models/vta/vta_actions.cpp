@@ -1,5 +1,7 @@
 // The VTA's action counts for the energy model (docs/energy.md), from the counters its
 // statistics report (fsim's counters, the SRAM accesses, the DMA's bytes).
+#include <cctype>
+#include <string>
 #include <vector>
 
 #include "accsim/hw/vta_isa.h"
@@ -38,7 +40,10 @@ void VtaModule::add_action_counters(std::vector<ActionCounter>& out) const {
   for (const auto& b : buffers) {
     const unsigned type = b.type;
     const uint64_t element = shape.element_bytes(type);
-    const std::string name = std::string("vta.") + memory_type_name(type);
+    // vta.inp, vta.wgt, ... (memory_type_name is upstream's upper case: INP, WGT)
+    std::string buffer = memory_type_name(type);
+    for (char& ch : buffer) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const std::string name = "vta." + buffer;
     out.push_back({name, "sram", "read_byte", "", "Bytes read from this buffer (rows x row bytes)",
                    b.bytes,
                    [this, type, element] { return m_core.accesses(type).reads * element; }});

@@ -121,7 +121,7 @@ def main(accsim, config, table_file, out):
               f"({insns} instructions, {count} {kind or 'alu'})")
         parts = sum(v for k, v in stats.items()
                     if k.startswith(p + "energy_") and k.endswith("_pj")
-                    and k not in (p + "energy_dynamic_pj", p + "energy_leakage_pj"))
+                    and k not in (p + "energy_pj", p + "energy_dynamic_pj", p + "energy_leakage_pj"))
         check(close(stats[p + "energy_pj"], parts), f"{region}: components != energy_pj")
     check_table_weighted(stats, cfg, table, "base")
     regions = sum(stats[f"region.{r}.energy_pj"] for r in per_kind)

@@ -9,13 +9,13 @@
 int main(void) {
   uint32_t a = 3, b = 7, c = 0, d = 0, e = 0;
   accsim_region_begin("mul100");
-  __asm__ volatile(".rept 100\n\tmul %0, %1, %2\n\t.endr" : "=r"(c) : "r"(a), "r"(b));
+  __asm__ volatile(".rept 100\n\tmul %0, %1, %2\n\t.endr" : "=&r"(c) : "r"(a), "r"(b));
   accsim_region_end("mul100");
   accsim_region_begin("div50");
-  __asm__ volatile(".rept 50\n\tdivu %0, %1, %2\n\t.endr" : "=r"(d) : "r"(b), "r"(a));
+  __asm__ volatile(".rept 50\n\tdivu %0, %1, %2\n\t.endr" : "=&r"(d) : "r"(b), "r"(a));
   accsim_region_end("div50");
   accsim_region_begin("alu200");
-  __asm__ volatile(".rept 200\n\tadd %0, %1, %2\n\t.endr" : "=r"(e) : "r"(a), "r"(b));
+  __asm__ volatile(".rept 200\n\tadd %0, %1, %2\n\t.endr" : "=&r"(e) : "r"(a), "r"(b));
   accsim_region_end("alu200");
   return (c == 21 && d == 2 && e == 10) ? 0 : 1;
 }

@@ -3,6 +3,8 @@
 // leakage over time, per-region additivity through the region profiler, and bad tables.
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -229,4 +231,28 @@ TEST_CASE("the Accelergy export lists every component's counts", "[energy]") {
                                Catch::Contains("- name: \"accsim.cpu\"") &&
                                Catch::Contains("- name: \"multiply\"\n      counts: 2"));
   CHECK_THAT(ert.str(), Catch::Contains("- name: \"hit\"\n      energy: 10"));
+}
+
+TEST_CASE("a table extends its base entry by entry; a cycle of bases is an error", "[energy]") {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / "accsim_energy_test";
+  fs::create_directories(dir);
+  const auto write = [&](const char* name, const json& doc) {
+    std::ofstream(dir / name) << doc.dump();
+  };
+  write("base.json", kTable);
+  write("mine.json", json::parse(R"({"name": "mine", "extends": "base.json", "classes": {
+      "cpu": {"actions": {"multiply": {"pj": 1.5, "source": "mine"}}},
+      "npu": {"actions": {"mac": {"pj": 0.05, "source": "mine"}}}}})"));
+  const EnergyTable mine =
+      accsim::energy::load_energy_table((dir / "mine.json").string(), "energy.table");
+  CHECK(*mine.action_pj("cpu", "multiply", 0) == 1.5);
+  CHECK(*mine.action_pj("cpu", "instruction", 0) == 45);  // from the base
+  CHECK(*mine.action_pj("npu", "mac", 0) == 0.05);
+  write("loop.json", json::parse(R"({"name": "loop", "extends": "loop.json", "classes": {}})"));
+  CHECK_THROWS_WITH(accsim::energy::load_energy_table((dir / "loop.json").string(), "energy.table"),
+                    Catch::Contains("more than 8 deep"));
+  CHECK_THROWS_WITH(accsim::energy::load_energy_table("/dev/zero", "energy.table"),
+                    Catch::Contains("not a readable file"));
+  fs::remove_all(dir);
 }
