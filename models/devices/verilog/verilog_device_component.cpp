@@ -105,13 +105,12 @@ class VerilogDevice : public soc::Component {
                         [device] { return device->counters().master_bytes; }});
   }
 
-  // Its Wishbone cycles for the energy model; its table row is its own name (a table prices
-  // each Verilog device by name, docs/energy.md).
+  // Its Wishbone cycles for the energy model, table class "verilog_device" (docs/energy.md).
   void add_action_counters(std::vector<ActionCounter>& counters) const override {
     const WishboneDevice* device = &m_module.device();
     const auto add = [&](const char* action, const char* description,
                          std::function<uint64_t()> read) {
-      counters.push_back({m_name, m_name, action, "", description, 0, std::move(read)});
+      counters.push_back({m_name, "verilog_device", action, "", description, 0, std::move(read)});
     };
     add("slave_read", "Wishbone read cycles on its slave port",
         [device] { return device->counters().slave_reads; });
