@@ -67,10 +67,11 @@ void CpuModule::add_action_counters(std::vector<ActionCounter>& out) const {
     const uint64_t cycle = c->cycle(), issued = c->instret();
     return cycle > issued ? cycle - issued : 0;
   });
-  m_memory->add_action_counters(out);
+  m_memory->add_action_counters(out, [c] { return c->unbooked_repeated_fetches(); });
 }
 
-void CachedMemory::add_action_counters(std::vector<ActionCounter>& out) const {
+void CachedMemory::add_action_counters(std::vector<ActionCounter>& out,
+                                       std::function<uint64_t()> unbooked_fetches) const {
   for (const CacheUnit* unit : {m_icache.get(), m_dcache.get()}) {
     if (unit == nullptr) continue;
     const std::string name = unit->name;
@@ -84,10 +85,16 @@ void CachedMemory::add_action_counters(std::vector<ActionCounter>& out) const {
       const cache::CacheCounters& c = unit->cache.counters();
       return c.misses[0] + c.misses[1] + c.misses[2];
     };
-    add("hit", "Lookups that hit (tag and data read)", [unit, misses] {
-      const cache::CacheCounters& c = unit->cache.counters();
-      return c.accesses[0] + c.accesses[1] + c.accesses[2] + unit->repeated_fetch_hits - misses();
-    });
+    // The I$'s repeated fetches include those the core has not handed over yet (they count as
+    // hits of the block fetched last when it was cached).
+    const bool icache = unit == m_icache.get();
+    add("hit", "Lookups that hit (tag and data read)",
+        [this, unit, misses, icache, unbooked_fetches] {
+          const cache::CacheCounters& c = unit->cache.counters();
+          const uint64_t pending = icache && m_last_fetch_cached ? unbooked_fetches() : 0;
+          return c.accesses[0] + c.accesses[1] + c.accesses[2] + unit->repeated_fetch_hits +
+                 pending - misses();
+        });
     add("miss", "Lookups that missed", misses);
     add("fill_byte", "Bytes written into the array by line refills",
         [unit] { return unit->bytes_filled; });
