@@ -116,10 +116,6 @@ class VerilogDevice : public soc::Component {
         [device] { return device->counters().slave_reads; });
     add("slave_write", "Wishbone write cycles on its slave port",
         [device] { return device->counters().slave_writes; });
-    add("clocked_cycle", "Cycles its RTL was clocked (idle fixed points skipped)", [device] {
-      const WishboneDevice::Counters& c = device->counters();
-      return c.cycles_clocked > c.cycles_idle ? c.cycles_clocked - c.cycles_idle : 0;
-    });
     if (m_has_master) {
       add("master_byte", "Bytes its Wishbone master moved",
           [device] { return device->counters().master_bytes; });
