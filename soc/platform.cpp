@@ -161,4 +161,9 @@ void Platform::report(Stats& stats) const {
   m_sim_control->report(stats);
 }
 
+void Platform::add_action_counters(std::vector<ActionCounter>& counters) const {
+  m_bus->add_action_counters(counters);
+  for (const auto& memory : m_memories) memory->add_action_counters(counters);
+}
+
 }  // namespace accsim

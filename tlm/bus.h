@@ -101,6 +101,8 @@ class Bus final : public sc_core::sc_module {
   const AddressMap& address_map() const { return m_map; }
   const BusParams& params() const { return m_params; }
   void report(Stats& stats) const;
+  // Bytes moved per initiator, for the energy model (memory_actions.cpp).
+  void add_action_counters(std::vector<ActionCounter>& counters) const;
 
  private:
   struct Counters {

@@ -6,6 +6,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "action_counter.h"
 
 namespace accsim {
 
@@ -23,6 +26,14 @@ class MemorySideCache {
   virtual uint64_t hit_latency_cycles() const = 0;
   // Statistics of the cache, of the memory called `memory_name`.
   virtual void report(Stats& stats, const std::string& memory_name) const = 0;
+  // The actions of the cache and of the memory behind it (what reaches the memory is the
+  // cache's fills, write-backs and direct accesses), for the energy model.
+  virtual void add_action_counters(std::vector<ActionCounter>& counters,
+                                   const std::string& memory_name, bool dram) const {
+    (void)counters;
+    (void)memory_name;
+    (void)dram;
+  }
 };
 
 }  // namespace accsim

@@ -26,6 +26,7 @@ struct RunOptions {
   std::vector<std::string> traces;
   TraceLimits trace_limits;
   std::optional<uint64_t> max_cycles;
+  std::string energy_export;  // "accelergy" or empty (docs/energy.md)
 };
 
 struct SweepOptions {

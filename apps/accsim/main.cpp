@@ -105,6 +105,11 @@ int sc_main(int argc, char* argv[]) {
   run.trace_limits.max_rows = 10'000'000;
   run_cmd->add_option("--max-cycles", run.max_cycles, "Fail the run after N cycles (N > 0)")
       ->check(CLI::Validator(check_positive_cycles, "N"));
+  run_cmd
+      ->add_option("--energy-export", run.energy_export,
+                   "Also write the action counts for another energy tool: accelergy "
+                   "(accelergy_action_counts.yaml, accelergy_ert.yaml; docs/energy.md)")
+      ->check(CLI::IsMember({"accelergy"}));
 
   std::vector<std::string> validate_configs;
   std::vector<std::string> validate_overrides;

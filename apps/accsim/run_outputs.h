@@ -36,6 +36,9 @@ inline constexpr const char* kModelOutput = "output.bin";     // a --model run's
 inline constexpr const char* kModelOutputs = "outputs.json";  // its outputs' names, types, shapes
 // output.bin for output 0, output_<i>.bin for the others.
 std::string model_output_name(int i);
+// --energy-export accelergy: the action counts and the energies used (docs/energy.md).
+inline constexpr const char* kAccelergyActionCounts = "accelergy_action_counts.yaml";
+inline constexpr const char* kAccelergyErt = "accelergy_ert.yaml";
 // All of the above, in manifest order (output_<i>.bin and <device>.fst are found by name).
 const std::vector<const char*>& all();
 }  // namespace run_file

@@ -76,6 +76,15 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
   setup.config_name = config_name;
   setup.loaded = std::move(*loaded);
   const nlohmann::json& cfg = setup.loaded.effective;
+  // An export of energy figures needs the energy model.
+  if (!options.energy_export.empty() && !cfg.contains("energy")) {
+    std::fprintf(stderr,
+                 "--energy-export %s: %s has no \"energy\" section (give one, e.g. --set "
+                 "energy.table=energy/asic45.json; docs/energy.md)\n",
+                 options.energy_export.c_str(), config_name.c_str());
+    return std::nullopt;
+  }
+  setup.energy_export = options.energy_export;
 
   // A .tflite model (--model or workload.model) is checked before anything is simulated.
   try {

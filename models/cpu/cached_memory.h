@@ -11,10 +11,12 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "action_counter.h"
 #include "bus_port.h"
 #include "cache.h"
 #include "cache_config.h"
@@ -99,6 +101,10 @@ class CachedMemory final : public MemoryIf {
   const cache::Cache* dcache() const { return m_dcache ? &m_dcache->cache : nullptr; }
   CacheTotals totals() const;
   void report(Stats& stats) const;
+  // Each cache's actions for the energy model (cpu_actions.cpp); `unbooked_fetches` reads the
+  // core's repeated fetches not yet counted (Rv32Core::unbooked_repeated_fetches).
+  void add_action_counters(std::vector<ActionCounter>& counters,
+                           std::function<uint64_t()> unbooked_fetches) const;
   void flush_traces();
   // One line per trace that hit its row cap ("... truncated after N rows").
   std::vector<std::string> trace_notes() const;

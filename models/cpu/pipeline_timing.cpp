@@ -20,6 +20,7 @@ void PipelineTiming::reset() {
   m_bubbles_end = 0;
   m_stalls = {};
   m_branches = {};
+  m_retired = {};
 }
 
 uint64_t PipelineTiming::apply_store_hold(uint64_t cycle) {
