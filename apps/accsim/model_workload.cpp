@@ -283,8 +283,9 @@ void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quie
     // own: then the lines of the operators placed so far, and per operator from here on.
     if (p.backend == TFL_BACKEND_CPU) {
       if (record.op_index + 1 == m_placements.size()) {
-        std::printf("placement: all %u operators on the cpu (the SoC has no accelerator)\n",
-                    m_model->operator_count);
+        std::printf("placement: all %u operators on the cpu (%s)\n", m_model->operator_count,
+                    m_soc_cfu == TFL_SOC_CFU_NONE ? "the SoC has no accelerator"
+                                                  : "no kernel of the firmware took one");
       }
       return;
     }
