@@ -146,7 +146,8 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   workload.m_input_addr = workload.m_model_base + align16(workload.m_model_bytes.size());
   workload.m_overrides_addr = workload.m_input_addr + align16(workload.m_input_bytes.size());
   const uint64_t needed = uint64_t(align16(workload.m_model_bytes.size())) +
-                          align16(workload.m_input_bytes.size()) + workload.delegation_bytes().size();
+                          align16(workload.m_input_bytes.size()) +
+                          workload.delegation_bytes().size();
   if (needed > workload.m_model_region) {
     throw ModelError("model " + name + ": model and input need " + with_commas(needed) +
                      " bytes but workload.model_region_size is " +

@@ -70,7 +70,7 @@ class ModelWorkload {
   std::string m_firmware;
   // The delegation (runtime.*) and what the SoC offers it (accsim/hw/tflite_delegate.h).
   uint32_t m_soc_cfu = 0, m_soc_vta_base = 0, m_delegate = 0, m_vta_threads = 2;
-  std::vector<uint32_t> m_overrides;  // op index, backend, ...
+  std::vector<uint32_t> m_overrides;        // op index, backend, ...
   std::vector<std::string> m_kernel_names;  // registered kernels the delegation names
   bool m_verify = false;                    // runtime.verify
   uint32_t m_overrides_addr = 0;

@@ -84,8 +84,8 @@ nlohmann::json latency_defaults() { return latency_cfu_config_to_json(LatencyCfu
 void check_simd_mac(const nlohmann::json& cfu) {
   if (is_rtl(cfu)) check_verilog(cfu);
 }
-std::unique_ptr<CfuModel> make_simd_mac(const nlohmann::json& cfu,
-                                        const VerilatedCfuOptions& rtl, const Note& note) {
+std::unique_ptr<CfuModel> make_simd_mac(const nlohmann::json& cfu, const VerilatedCfuOptions& rtl,
+                                        const Note& note) {
   if (is_rtl(cfu)) return make_verilog(cfu, rtl, note);
   return std::make_unique<SimdMacCfu>();
 }

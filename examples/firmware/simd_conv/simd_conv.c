@@ -35,8 +35,7 @@ static int refuse(char* reason, int bytes, const char* why) {
 
 /* 1x1, stride 1, batch 1, input channels a multiple of 4 (a word per CFU instruction). The CPU's
  * check has accepted the operator already: int8, per-channel weights, shapes consistent. */
-static int supports(const TflModel* m, int index, TflKernelNeeds* needs, char* reason,
-                    int bytes) {
+static int supports(const TflModel* m, int index, TflKernelNeeds* needs, char* reason, int bytes) {
   const TflTensor* in = tfl_op_input(m, index, 0);
   const TflTensor* filter = tfl_op_input(m, index, 1);
   ConvParams p;

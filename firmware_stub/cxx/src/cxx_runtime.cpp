@@ -5,9 +5,10 @@
 // __libc_init_array (.preinit_array, .init_array), and picolibc's __cxa_atexit and __dso_handle
 // register the destructors that exit() runs. Compiled with -fno-exceptions -fno-rtti, as the
 // firmware is.
-#include <new>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include <new>
 
 #include "accsim/sim_control.h"
 

@@ -140,7 +140,6 @@ static const char* delegate_kernel(const TflDelegation* d) {
   return d->kernel_names + (uint32_t)d->delegate_name * TFL_KERNEL_NAME_BYTES;
 }
 
-
 static int supports(const TflOperator* op, int backend) {
   return (op->supported & TFL_BACKEND_BIT(backend)) != 0;
 }
@@ -221,9 +220,9 @@ static int require_registered(const char* name, const char* what, int index, Tfl
     snprintf(registered + used, sizeof(registered) - used, "%s%s", k ? ", " : "",
              tfl_user_kernel(k)->name);
   }
-  return tfl_fail(error, index, "%s names kernel \"%.23s\", which the firmware did not register (%s%s)",
-                  what, name, registered[0] ? "registered: " : "it registered none",
-                  registered);
+  return tfl_fail(error, index,
+                  "%s names kernel \"%.23s\", which the firmware did not register (%s%s)", what,
+                  name, registered[0] ? "registered: " : "it registered none", registered);
 }
 
 int tfl_place(TflModel* m, const TflHardware* hw, const TflDelegation* d, uint32_t arena_size,
@@ -259,8 +258,8 @@ int tfl_place(TflModel* m, const TflHardware* hw, const TflDelegation* d, uint32
      * eligible when the delegation asks for one (an override, a kernel's name, auto). */
     const char* wanted = op->override_backend == TFL_BACKEND_USER ? override_name : delegate_name;
     const int asked = op->override_backend == TFL_BACKEND_USER ||
-                      (op->override_backend < 0 && (d->delegate == TFL_DELEGATE_AUTO ||
-                                                    d->delegate == TFL_DELEGATE_USER));
+                      (op->override_backend < 0 &&
+                       (d->delegate == TFL_DELEGATE_AUTO || d->delegate == TFL_DELEGATE_USER));
     const int user_ok =
         check_user_kernels(m, (int)o, wanted, &implementations[TFL_BACKEND_USER]) == 0 && asked;
     char note[TFL_REASON_BYTES];

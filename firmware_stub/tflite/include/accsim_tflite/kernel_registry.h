@@ -104,7 +104,7 @@ int tfl_conv_2d_geometry(const TflModel* m, int index, ConvParams* p, TflError* 
  * the operator ran on the CPU), else 1 with the first differing element in *mismatch. */
 typedef struct {
   int op_index;
-  uint32_t element; /* flat index into the output tensor */
+  uint32_t element;  /* flat index into the output tensor */
   int32_t got, want; /* the chosen kernel's value, the reference's */
   int32_t coords[TFL_MAX_DIMS];
   int rank;

@@ -23,8 +23,8 @@ enum {
 /* runtime.delegate: where operators go when no per-operator placement says otherwise. */
 enum {
   TFL_DELEGATE_CPU = 0,
-  TFL_DELEGATE_CFU = 1, /* every operator the CFU supports, the rest on the CPU */
-  TFL_DELEGATE_VTA = 2, /* every operator the VTA supports, the rest on the CPU */
+  TFL_DELEGATE_CFU = 1,  /* every operator the CFU supports, the rest on the CPU */
+  TFL_DELEGATE_VTA = 2,  /* every operator the VTA supports, the rest on the CPU */
   TFL_DELEGATE_AUTO = 3, /* per operator, the preferred supported backend (docs/models.md) */
   TFL_DELEGATE_USER = 4  /* every operator one registered kernel (named below) supports */
 };
