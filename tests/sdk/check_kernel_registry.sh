@@ -5,6 +5,7 @@
 # variant of it (tests/sdk/kernels) are built out of tree against it, linked with
 # accsim::tflite_runner, and run on pdti8 with the person input on the simd_mac CFU's C++ model:
 #  - runtime.verify catches the wrong kernel, naming the operator, the element and both values;
+#  - a kernel that refuses leaves the operator on the CPU with its reason on the placement line;
 #  - runtime.delegate by the kernel's name, and a runtime.placement override back to the cpu;
 #  - a name the firmware did not register, and one that is not a name, are refused.
 set -euo pipefail
@@ -47,6 +48,8 @@ read -r a b <<<"$got"
 # Without verify the same firmware runs to its end: only verify saw it.
 run wrong 0 "${soc[@]}" --firmware "$tmp/app/build/simd_conv_wrong.elf" "${model[@]}"
 ! grep -q "verify" "$tmp/log" || fail "verify ran without runtime.verify"
+# A kernel that refuses: its reason on the line, the operator on the CPU.
+expect "^placement: op 001 depthwise_conv_2d +1x48x48x8 +-> cpu \(depthwise_k32\) +supported: cpu +picky_dw: refuses on purpose$"
 # The right kernel passes verify (every one of its 14 operators checked against the CPU's).
 run right_verify 0 "${soc[@]}" --firmware "$tmp/app/build/simd_conv.elf" "${model[@]}" \
   --set runtime.verify=true

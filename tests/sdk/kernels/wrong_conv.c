@@ -1,6 +1,8 @@
 /* The walk-through's simd_conv kernel with a deliberate bug, for runtime.verify's test
  * (tests/sdk/check_kernel_registry.sh): registered as simd_conv_wrong, it flips the lowest bit
- * of output element WRONG_ELEMENT of operator WRONG_OP after computing it right. */
+ * of output element WRONG_ELEMENT of operator WRONG_OP after computing it right; and picky_dw,
+ * a DEPTHWISE_CONV_2D kernel that refuses every operator (its reason must reach the placement
+ * lines and the operators stay on the CPU). */
 #define tflite_runner_register_kernels simd_conv_register_kernels
 #include "simd_conv.c"
 #undef tflite_runner_register_kernels
@@ -16,4 +18,22 @@ static void eval_wrong(TflRuntime* rt, int index) {
 static const TflUserKernel kWrong = {"simd_conv_wrong", TFL_OP_CONV_2D, supports, prepare,
                                      eval_wrong};
 
-void tflite_runner_register_kernels(void) { tflite_runner_add_kernel(&kWrong); }
+static int refuse_all(const TflModel* m, int index, TflKernelNeeds* needs, char* reason,
+                      int bytes) {
+  (void)m;
+  (void)index;
+  (void)needs;
+  return refuse(reason, bytes, "refuses on purpose");
+}
+
+static void never(TflRuntime* rt, int index) {
+  (void)rt;
+  (void)index;
+}
+
+static const TflUserKernel kPicky = {"picky_dw", TFL_OP_DEPTHWISE_CONV_2D, refuse_all, 0, never};
+
+void tflite_runner_register_kernels(void) {
+  tflite_runner_add_kernel(&kWrong);
+  tflite_runner_add_kernel(&kPicky);
+}
