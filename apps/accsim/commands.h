@@ -19,6 +19,7 @@ struct RunOptions {
   std::vector<std::string> overrides;
   std::string firmware;  // name or path; empty = the config's "firmware"
   std::string model;     // .tflite path (workload.model); empty = the config's
+  bool verify = false;   // --verify: runtime.verify=true (check each accelerated operator)
   std::string input;     // input tensor bytes (workload.input); empty = the config's
   std::string out_dir;   // empty = traces/<config>-<firmware>
   std::vector<std::string> traces;

@@ -32,7 +32,8 @@ bool check_traces(const std::vector<std::string>& traces) {
 }
 
 // --model / --input are the workload.model / workload.input keys, given relative to the working
-// directory: passed on as absolute paths so config.json re-runs from anywhere.
+// directory: passed on as absolute paths so config.json re-runs from anywhere. --verify is
+// runtime.verify.
 std::vector<std::string> with_workload_overrides(const RunOptions& options) {
   std::vector<std::string> overrides = options.overrides;
   const auto add = [&](const char* key, const std::string& path) {
@@ -42,6 +43,7 @@ std::vector<std::string> with_workload_overrides(const RunOptions& options) {
   };
   add("workload.model", options.model);
   add("workload.input", options.input);
+  if (options.verify) overrides.push_back("runtime.verify=true");
   return overrides;
 }
 

@@ -39,7 +39,7 @@ expect() { grep -Eq -- "$1" "$tmp/log" || fail "no line matching: $1"; }
 # runtime.verify: the wrong kernel is caught at the element it flipped (operator 4's output is
 # 1x24x24x32, so element 1000 is [0,1,7,8]), with both values.
 run wrong_verify 1 "${soc[@]}" --firmware "$tmp/app/build/simd_conv_wrong.elf" "${model[@]}" \
-  --set runtime.verify=true
+  --verify
 ! grep -q "still open" "$tmp/log" || fail "verify left a region open"
 expect "^tflite_runner: verify: operator 4 \(CONV_2D\) on simd_conv_wrong \(simd_conv_wrong\): output element 1000 \[0,1,7,8\] is -?[0-9]+, the cpu reference gives -?[0-9]+$"
 got=$(sed -nE 's/.* is (-?[0-9]+), the cpu reference gives (-?[0-9]+)$/\1 \2/p' "$tmp/log")

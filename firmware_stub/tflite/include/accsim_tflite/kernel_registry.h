@@ -10,7 +10,7 @@
  *    to the built-in choice; the refusal's reason is part of the placement line accsim prints;
  *  - the placement and the op.NNN.* statistics show the kernel's name as backend and kernel.
  * The output must be bit-exact with the CPU's reference kernel: `runtime.verify` (accsim run
- * --set runtime.verify=true) runs the CPU kernel beside yours after every operator yours ran
+ * --verify) runs the CPU kernel beside yours after every operator yours ran
  * and stops at the first differing element, naming the operator and the element.
  *
  * Register before tfl_place(): tflite_runner's main (accsim::tflite_runner) calls
