@@ -22,6 +22,7 @@ struct RunOptions {
   // --input FILE, NAME=FILE or INDEX=FILE, once per input tensor (workload.inputs); empty = the
   // config's
   std::vector<std::string> inputs;
+  bool verify = false;  // --verify: runtime.verify=true (check each accelerated operator)
   std::string out_dir;  // empty = traces/<config>-<firmware>
   std::vector<std::string> traces;
   TraceLimits trace_limits;

@@ -75,6 +75,9 @@ int sc_main(int argc, char* argv[]) {
   run_cmd->add_option("--model", run.model,
                       "Run this int8 .tflite model on the TFLite interpreter firmware "
                       "(workload.model; docs/models.md)");
+  run_cmd->add_flag("--verify", run.verify,
+                    "Check every operator not on the CPU against the CPU's kernel, stopping at "
+                    "the first differing element (runtime.verify=true; docs/firmware.md)");
   run_cmd
       ->add_option("--input", run.inputs,
                    "Bytes for one of the model's input tensors, once per input: FILE (the next "

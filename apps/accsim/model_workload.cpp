@@ -54,6 +54,21 @@ uint32_t backend_code(const std::string& name) {
   return name == "cfu" ? TFL_BACKEND_CFU : name == "vta" ? TFL_BACKEND_VTA : TFL_BACKEND_CPU;
 }
 
+bool builtin_backend(const std::string& name) {
+  return name == "cpu" || name == "cfu" || name == "vta";
+}
+
+// A kernel the firmware registers (accsim_tflite/kernel_registry.h): [a-z][a-z0-9_]*, at most
+// TFL_KERNEL_NAME_BYTES - 1 characters. Whether the firmware has it is for the firmware to say.
+bool kernel_name(const std::string& name) {
+  if (name.empty() || name.size() >= TFL_KERNEL_NAME_BYTES || name[0] < 'a' || name[0] > 'z') {
+    return false;
+  }
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
 // "cpu, cfu, vta": the members of a set of backends (TFL_BACKEND_BIT), in backend order.
 std::string backend_list(uint32_t set) {
   std::string list;
@@ -128,7 +143,8 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   workload.m_input_addr = workload.m_model_base + align16(workload.m_model_bytes.size());
   workload.m_overrides_addr = workload.m_input_addr + align16(workload.m_input_bytes.size());
   const uint64_t needed = uint64_t(align16(workload.m_model_bytes.size())) +
-                          align16(workload.m_input_bytes.size()) + 4 * workload.m_overrides.size();
+                          align16(workload.m_input_bytes.size()) +
+                          workload.delegation_bytes().size();
   if (needed > workload.m_model_region) {
     throw ModelError("model " + name + ": model and input need " + with_commas(needed) +
                      " bytes but workload.model_region_size is " +
@@ -214,13 +230,31 @@ void ModelWorkload::read_delegation(const nlohmann::json& cfg) {
       throw ModelError(what + " vta, but the architecture has no vta section");
     }
   };
+  // A registered kernel's name: its index in the name table the firmware gets.
+  const auto name_index = [&](const std::string& name, const std::string& what) {
+    if (!kernel_name(name)) {
+      throw ModelError(what + " \"" + name +
+                       "\": neither cpu, cfu, vta nor the name of a kernel the firmware registers "
+                       "([a-z][a-z0-9_]*, at most " +
+                       std::to_string(TFL_KERNEL_NAME_BYTES - 1) + " characters)");
+    }
+    const auto found = std::find(m_kernel_names.begin(), m_kernel_names.end(), name);
+    if (found != m_kernel_names.end()) return uint32_t(found - m_kernel_names.begin());
+    m_kernel_names.push_back(name);
+    return uint32_t(m_kernel_names.size() - 1);
+  };
   const nlohmann::json& runtime = cfg.at("runtime");
   const std::string delegate = runtime.at("delegate").get<std::string>();
-  require(delegate, "runtime.delegate is");
-  m_delegate = delegate == "cpu"   ? TFL_DELEGATE_CPU
-               : delegate == "cfu" ? TFL_DELEGATE_CFU
-               : delegate == "vta" ? TFL_DELEGATE_VTA
-                                   : TFL_DELEGATE_AUTO;
+  if (delegate == "auto" || builtin_backend(delegate)) {
+    require(delegate, "runtime.delegate is");
+    m_delegate = delegate == "cpu"   ? TFL_DELEGATE_CPU
+                 : delegate == "cfu" ? TFL_DELEGATE_CFU
+                 : delegate == "vta" ? TFL_DELEGATE_VTA
+                                     : TFL_DELEGATE_AUTO;
+  } else {
+    m_delegate = TFL_DELEGATE_USER | (name_index(delegate, "runtime.delegate is") << 24);
+  }
+  m_verify = runtime.at("verify").get<bool>();
   m_vta_threads = runtime.at("vta_threads").get<uint32_t>();
   const auto& placement = runtime.at("placement");
   for (size_t i = 0; i < placement.size(); ++i) {
@@ -232,13 +266,37 @@ void ModelWorkload::read_delegation(const nlohmann::json& cfg) {
                        " does not exist (the model has " + std::to_string(m_model->operator_count) +
                        ")");
     }
-    require(backend, where + " puts operator " + std::to_string(op) + " on");
     m_overrides.push_back(op);
-    m_overrides.push_back(backend_code(backend));
+    if (builtin_backend(backend)) {
+      require(backend, where + " puts operator " + std::to_string(op) + " on");
+      m_overrides.push_back(backend_code(backend));
+    } else {
+      m_overrides.push_back(TFL_OVERRIDE_USER(name_index(backend, where + ".backend is")));
+    }
   }
   m_placements.assign(m_model->operator_count, Placement{});
-  // One line per operator when there is a choice to show; otherwise one summary line.
-  m_per_op_lines = m_soc_cfu == TFL_SOC_CFU_MNV2 || m_soc_vta_base != 0 || !m_overrides.empty();
+  // One line per operator when there is a choice to show; otherwise one summary line (or lines
+  // after all, once the firmware places an operator off the CPU with a kernel of its own).
+  m_per_op_lines = m_soc_cfu == TFL_SOC_CFU_MNV2 || m_soc_vta_base != 0 || !m_overrides.empty() ||
+                   !m_kernel_names.empty();
+}
+
+// What the firmware reads at OVERRIDES_ADDR (accsim/hw/tflite_delegate.h): the override pairs,
+// then the kernel names' count and the names, little-endian words and NUL-padded names.
+std::vector<uint8_t> ModelWorkload::delegation_bytes() const {
+  if (m_overrides.empty() && m_kernel_names.empty()) return {};
+  std::vector<uint8_t> bytes;
+  const auto word = [&](uint32_t v) {
+    for (int b = 0; b < 4; ++b) bytes.push_back(uint8_t(v >> (8 * b)));
+  };
+  for (uint32_t v : m_overrides) word(v);
+  word(static_cast<uint32_t>(m_kernel_names.size()));
+  for (const std::string& name : m_kernel_names) {
+    std::string padded = name;
+    padded.resize(TFL_KERNEL_NAME_BYTES, '\0');
+    bytes.insert(bytes.end(), padded.begin(), padded.end());
+  }
+  return bytes;
 }
 
 std::string ModelWorkload::summary() const {
@@ -273,9 +331,44 @@ void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quie
   }
   p.kernel = record.kernel;
   p.reason = record.reason;
-  if (quiet || !m_per_op_lines) return;
-  const TflOperator& op = m_model->operators[record.op_index];
-  std::string chosen = std::string(tfl_backend_name(p.backend)) + " (" + p.kernel + ")";
+  if (quiet) return;
+  if (!m_per_op_lines) {
+    // Without an accelerator everything stays on the CPU, unless the firmware has kernels of its
+    // own: then the lines of the operators placed so far, and per operator from here on.
+    if (p.backend == TFL_BACKEND_CPU) {
+      if (record.op_index + 1 == m_placements.size()) {
+        std::printf("placement: all %u operators on the cpu (%s)\n", m_model->operator_count,
+                    m_soc_cfu == TFL_SOC_CFU_NONE ? "the SoC has no accelerator"
+                                                  : "no kernel of the firmware took one");
+      }
+      return;
+    }
+    m_per_op_lines = true;
+    for (uint32_t i = 0; i < record.op_index; ++i) print_placement(i);
+  }
+  print_placement(record.op_index);
+}
+
+// The backends that can run the operator, a registered kernel that runs it by its name.
+std::string ModelWorkload::supported_list(const Placement& p) {
+  std::string list = backend_list(p.supported);
+  if (p.backend == TFL_BACKEND_USER) {
+    const size_t at = list.find("user");
+    if (at != std::string::npos) list.replace(at, 4, p.kernel);
+  }
+  return list;
+}
+
+std::string ModelWorkload::backend_of(const Placement& p) {
+  return p.backend == TFL_BACKEND_USER ? p.kernel : tfl_backend_name(p.backend);
+}
+
+void ModelWorkload::print_placement(uint32_t index) const {
+  const Placement& p = m_placements[index];
+  const TflOperator& op = m_model->operators[index];
+  std::string chosen = p.backend == TFL_BACKEND_USER
+                           ? p.kernel + " (registered kernel)"
+                           : std::string(tfl_backend_name(p.backend)) + " (" + p.kernel + ")";
   if (p.override_backend == p.backend) {
     chosen += " [override]";
   } else if (p.override_backend) {
@@ -283,9 +376,9 @@ void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quie
   }
   char line[512];
   std::snprintf(line, sizeof(line), "placement: op %03u %-18s %-14s -> %-24s  supported: %-13s  %s",
-                record.op_index, tfl_op_stat_name(op.builtin),
+                index, tfl_op_stat_name(op.builtin),
                 shape_of(m_model->tensors[op.outputs[0]]).c_str(), chosen.c_str(),
-                backend_list(p.supported).c_str(), p.reason.c_str());
+                supported_list(p).c_str(), p.reason.c_str());
   std::string text = line;
   while (!text.empty() && text.back() == ' ') text.pop_back();
   std::printf("%s\n", text.c_str());
@@ -330,12 +423,9 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, boo
   if (!m_input_bytes.empty()) {
     platform.write_debug(m_input_addr, m_input_bytes.data(), m_input_bytes.size());
   }
-  if (!m_overrides.empty()) {
-    std::vector<uint8_t> bytes(4 * m_overrides.size());
-    for (size_t i = 0; i < m_overrides.size(); ++i) {
-      for (int b = 0; b < 4; ++b) bytes[4 * i + size_t(b)] = uint8_t(m_overrides[i] >> (8 * b));
-    }
-    platform.write_debug(m_overrides_addr, bytes.data(), bytes.size());
+  const std::vector<uint8_t> delegation = delegation_bytes();
+  if (!delegation.empty()) {
+    platform.write_debug(m_overrides_addr, delegation.data(), delegation.size());
   }
   // Read-only, as a model array in flash on the board: a firmware store there is a store
   // access fault naming the region, not a silently corrupted model.
@@ -349,15 +439,11 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, boo
       [this, &platform, quiet](uint64_t address, uint64_t) {
         on_placement(platform, address, quiet);
       });
-  if (!quiet && !m_per_op_lines) {
-    std::printf("placement: all %u operators on the cpu (the SoC has no accelerator)\n",
-                m_model->operator_count);
-  }
   WorkloadRegisters registers;
   registers.soc_cfu = m_soc_cfu;
   registers.soc_vta_base = m_soc_vta_base;
-  registers.delegate = m_delegate | (m_vta_threads << 8);
-  registers.overrides_addr = m_overrides.empty() ? 0 : m_overrides_addr;
+  registers.delegate = m_delegate | (m_vta_threads << 8) | (m_verify ? TFL_DELEGATE_VERIFY_BIT : 0);
+  registers.overrides_addr = delegation.empty() ? 0 : m_overrides_addr;
   registers.overrides_count = static_cast<uint32_t>(m_overrides.size() / 2);
   registers.model_addr = m_model_base;
   registers.model_bytes = static_cast<uint32_t>(m_model_bytes.size());
@@ -378,8 +464,8 @@ void ModelWorkload::report(Stats& stats) const {
             "Arena bytes for activations and scratch (lifetimes overlapped)");
   stats.set("model.arena_operator_bytes", m_persistent_bytes,
             "Arena bytes for per-operator data (multipliers, packed weights, indirection)");
-  uint64_t on_backend[TFL_BACKEND_COUNT] = {0, 0, 0};
-  uint64_t supported_by[TFL_BACKEND_COUNT] = {0, 0, 0};
+  uint64_t on_backend[TFL_BACKEND_COUNT] = {};
+  uint64_t supported_by[TFL_BACKEND_COUNT] = {};
   uint64_t overridden = 0;
   for (const Placement& placed : m_placements) {
     ++on_backend[placed.backend];
@@ -390,7 +476,7 @@ void ModelWorkload::report(Stats& stats) const {
   }
   for (uint32_t b = 0; b < TFL_BACKEND_COUNT; ++b) {
     stats.set(std::string("model.operators_on_") + tfl_backend_name(b), on_backend[b],
-              "Operators placed on this backend");
+              "Operators placed on this backend (user: kernels the firmware registered)");
     stats.set(std::string("model.operators_supported_by_") + tfl_backend_name(b), supported_by[b],
               "Operators this backend can run on this SoC (0 when the SoC lacks it)");
   }
@@ -405,11 +491,12 @@ void ModelWorkload::report(Stats& stats) const {
     const Placement& placed = m_placements.empty() ? Placement{} : m_placements[i];
     stats.set_text(p + "kernel", placed.reported ? placed.kernel : std::string(op.kernel),
                    "Implementation the interpreter chose");
-    stats.set_text(p + "backend", tfl_backend_name(placed.reported ? placed.backend : 0),
-                   "Where the operator ran (cpu, cfu, vta)");
+    stats.set_text(p + "backend", placed.reported ? backend_of(placed) : "cpu",
+                   "Where the operator ran (cpu, cfu, vta, or a registered kernel's name)");
     if (placed.reported) {
-      stats.set_text(p + "supported_backends", backend_list(placed.supported),
-                     "Every backend of the SoC that can run the operator");
+      stats.set_text(p + "supported_backends", supported_list(placed),
+                     "Every backend of the SoC that can run the operator (user: a registered "
+                     "kernel)");
     }
     if (placed.override_backend) {
       stats.set_text(p + "placement_override", tfl_backend_name(*placed.override_backend),

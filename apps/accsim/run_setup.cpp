@@ -44,7 +44,8 @@ std::pair<std::string, std::string> split_input(const std::string& text) {
 }
 
 // --model / --input are the workload.model / workload.inputs keys, given relative to the working
-// directory: passed on as absolute paths so config.json re-runs from anywhere.
+// directory: passed on as absolute paths so config.json re-runs from anywhere. --verify is
+// runtime.verify.
 std::vector<std::string> with_workload_overrides(const RunOptions& options) {
   std::vector<std::string> overrides = options.overrides;
   if (!options.model.empty()) {
@@ -61,6 +62,7 @@ std::vector<std::string> with_workload_overrides(const RunOptions& options) {
     overrides.push_back("workload.input=\"\"");
     overrides.push_back("workload.inputs=" + inputs.dump());
   }
+  if (options.verify) overrides.push_back("runtime.verify=true");
   return overrides;
 }
 

@@ -8,6 +8,7 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/src/op_table.c
   ${ACCSIM_TFLITE_DIR}/src/interpreter.c
   ${ACCSIM_TFLITE_DIR}/src/placement.c
+  ${ACCSIM_TFLITE_DIR}/src/kernel_registry.c
   ${ACCSIM_TFLITE_DIR}/ops/op_util.c
   ${ACCSIM_TFLITE_DIR}/ops/conv_2d_common.c
   ${ACCSIM_TFLITE_DIR}/ops/conv_2d.c

@@ -1,6 +1,7 @@
 #include "accsim_tflite/interpreter.h"
 
 #include "accsim/hw/tflite_delegate.h"
+#include "accsim_tflite/kernel_registry.h"
 #include "accsim_tflite/op_kernel.h"
 #include "accsim_tflite/schema.h"
 #include "arena_plan.h"
@@ -155,6 +156,7 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
       return -1;
     }
     op->accel = 0;
+    op->user = 0;
     op->backend = TFL_BACKEND_CPU;
     op->supported = TFL_BACKEND_BIT(TFL_BACKEND_CPU); /* its check passed */
     op->override_backend = -1;
@@ -263,8 +265,14 @@ int tfl_prepare(TflRuntime* rt, TflModel* model, uint8_t* arena, uint8_t* state_
   for (uint32_t o = 0; o < model->operator_count; ++o) {
     rt->op_state[o] = 0;
     const TflOperator* op = &model->operators[o];
-    const int failed =
-        op->accel ? op->accel->prepare(rt, (int)o, error) : op->ops->prepare(rt, (int)o, error);
+    int failed;
+    if (op->user) {
+      failed = op->user->prepare ? op->user->prepare(rt, (int)o, error) : 0;
+    } else if (op->accel) {
+      failed = op->accel->prepare(rt, (int)o, error);
+    } else {
+      failed = op->ops->prepare(rt, (int)o, error);
+    }
     if (failed != 0) {
       error->operator_index = (int)o;
       return -1;
@@ -278,7 +286,9 @@ void tfl_invoke(TflRuntime* rt, TflOpHook before, TflOpHook after, void* context
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     const TflOperator* op = &m->operators[o];
     if (before) before(context, (int)o, op);
-    if (op->accel) {
+    if (op->user) {
+      op->user->eval(rt, (int)o);
+    } else if (op->accel) {
       op->accel->eval(rt, (int)o);
     } else {
       op->ops->eval(rt, (int)o);

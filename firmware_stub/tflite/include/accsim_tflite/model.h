@@ -60,6 +60,7 @@ typedef struct {
 
 struct TflOpKernel;
 struct TflAccelKernel;
+struct TflUserKernel;
 
 /* The placement record carries the reason to accsim: the same size. */
 #define TFL_REASON_BYTES TFL_PLACEMENT_REASON_BYTES
@@ -68,6 +69,7 @@ typedef struct {
   int32_t builtin;                    /* BuiltinOperator code */
   const struct TflOpKernel* ops;      /* the CPU implementation; NULL when unsupported */
   const struct TflAccelKernel* accel; /* the accelerator it runs on, NULL = the CPU */
+  const struct TflUserKernel* user;   /* the registered kernel it runs on, NULL = none */
   int backend;                        /* TFL_BACKEND_* (accsim/hw/tflite_delegate.h) */
   uint32_t supported;                 /* the backends that can run it: TFL_BACKEND_BIT()s */
   int override_backend;               /* the one runtime.placement asked for, -1 = none */

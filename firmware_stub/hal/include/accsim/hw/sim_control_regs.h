@@ -22,8 +22,10 @@
  *                          writes output.bin, output_1.bin, ...)
  *   0x60 SOC_CFU         R  the CFU the SoC has (TFL_SOC_CFU_*, accsim/hw/tflite_delegate.h)
  *   0x64 SOC_VTA_BASE    R  the VTA's register block, 0 = none
- *   0x68 DELEGATE        R  runtime.delegate (TFL_DELEGATE_*)
- *   0x6C OVERRIDES_ADDR  R  runtime.placement as TflPlacementOverride entries in memory
+ *   0x68 DELEGATE        R  runtime.delegate (TFL_DELEGATE_*), vta_threads, verify, the named
+ *                           kernel (bit fields: accsim/hw/tflite_delegate.h)
+ *   0x6C OVERRIDES_ADDR  R  runtime.placement as TflPlacementOverride entries in memory, then
+ *                           the kernel names they and runtime.delegate give (tflite_delegate.h)
  *   0x70 OVERRIDES_COUNT R  their number
  *   0x74 PLACEMENT       W  address of a TflPlacementRecord: an operator's placement
  *
