@@ -34,9 +34,9 @@ void check_writable(const fs::path& dir) {
 
 namespace run_file {
 const std::vector<const char*>& all() {
-  static const std::vector<const char*> files = {kConfig,  kStats,       kStatsText,   kHost,
-                                                 kConsole, kCacheMisses, kMemDin,      kTimeline,
-                                                 kInsn,    kCfuWaveform, kModelOutput, kManifest};
+  static const std::vector<const char*> files = {
+      kConfig,   kStats, kStatsText,   kHost,        kConsole,   kCacheMisses, kMemDin,
+      kTimeline, kInsn,  kCfuWaveform, kModelOutput, kConflicts, kManifest};
   return files;
 }
 }  // namespace run_file

@@ -6,7 +6,8 @@
 //                runs of the same inputs
 //   manifest.json  the files this run wrote (a reused directory holds no file of an earlier run)
 // and the traces asked for (console.log, cache_misses.csv, mem.din, timeline.json, insn.csv,
-// cfu.fst, <device>.fst of each Verilog device) and a --model run's output.bin.
+// cfu.fst, <device>.fst of each Verilog device), a --model run's output.bin and, where an L1
+// classifies its misses, conflicts.json.
 #pragma once
 
 #include <filesystem>
@@ -32,6 +33,8 @@ inline constexpr const char* kTimeline = "timeline.json";
 inline constexpr const char* kInsn = "insn.csv";
 inline constexpr const char* kCfuWaveform = "cfu.fst";
 inline constexpr const char* kModelOutput = "output.bin";  // a --model run's output tensor
+// Buffer pairs behind conflict misses, where an L1 classifies its misses (conflict_attribution.h)
+inline constexpr const char* kConflicts = "conflicts.json";
 // All of the above, in manifest order.
 const std::vector<const char*>& all();
 }  // namespace run_file

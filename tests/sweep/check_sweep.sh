@@ -122,7 +122,7 @@ PY
     "run .*000_.*: config vexriscv_arty, firmware hello.elf, exited \\(exit code 0\\);;CPI;;Functions \\(top 15 of [0-9]+ by cycles;;main" \
     "$accsim" report "$a" || fail "report on one run"
   bash "$(dirname "$0")/../cli/expect.sh" 0 \
-    "#1 = .*000_;;statistics differ \\(delta and ratio against #1\\);;cache.dcache.size|cpu.cycles +[0-9]+ +[0-9]+ +[-+][0-9]+ +[0-9.]+" \
+    "#1 = .*000_;;Totals:;;cpu.cycles +[0-9]+ +[0-9]+ +[0-9.]+;;Configuration differences;;Other statistics that differ \\([0-9]+ of [0-9]+;;cache.dcache.size|cpu.[a-z_.]+ +[0-9]+ +[0-9]+ +[-+][0-9]+ +[0-9.]+" \
     "$accsim" report "$a" "$b" || fail "report comparing two runs"
   "$accsim" report --csv "$a" "$b" >"$out/compare.csv" || fail "report --csv"
   head -1 "$out/compare.csv" | grep -q "^stat,000_[^,]*,004_[^,]*,delta:004_[^,]*,ratio:004_" ||
