@@ -139,7 +139,7 @@ std::string explain_sweep(const SweepSpec& spec, const std::vector<PointOutcome>
       if (k == key) {
         value = value_text(v);
       } else {
-        others += k + "=" + value_text(v) + " ";
+        others += (others.empty() ? "" : " ") + k + "=" + value_text(v);
       }
     }
     auto it = std::find_if(groups.begin(), groups.end(),
@@ -207,11 +207,20 @@ std::string explain_sweep(const SweepSpec& spec, const std::vector<PointOutcome>
   for (const auto& [value, stats] : shown.points) along += (along.empty() ? "" : " → ") + value;
   out += "  " + key + ": " + along + (shown.others.empty() ? "" : "  (with " + shown.others + ")") +
          "\n";
+  // Per-function figures follow wherever the time went: counted, not listed.
   std::vector<std::pair<double, std::string>> order;
-  for (const auto& [name, m] : moves) order.push_back({m.spread, name});
+  size_t functions = 0;
+  for (const auto& [name, m] : moves) {
+    if (name.rfind("cpu.function.", 0) == 0) {
+      ++functions;
+    } else {
+      order.push_back({m.spread, name});
+    }
+  }
   std::stable_sort(order.begin(), order.end(),
                    [](const auto& a, const auto& b) { return a.first > b.first; });
   out += std::to_string(moves.size()) + " of " + std::to_string(names.size()) + " statistics moved";
+  if (functions != 0) out += " (" + std::to_string(functions) + " of them per function)";
   if (!order.empty()) out += "; the largest relative moves:";
   out += "\n";
   for (size_t i = 0; i < order.size() && (max_stats == 0 || i < max_stats); ++i) {
