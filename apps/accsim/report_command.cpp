@@ -329,6 +329,7 @@ void print_one(const RunRecord& run, size_t top) {
     std::printf("  (no summary: %s)\n", e.what());
   }
   print_family(run, "Regions", "region.", 0);
+  print_region_conflicts(run, /*min_share=*/0.05);
   print_family(run, "Functions", "cpu.function.", top);
   const auto ops = model_ops(s);
   if (!ops.empty()) print_model(run, ops);

@@ -151,31 +151,66 @@ std::vector<std::string> conflict_pair_lines(const json& conflicts, const std::s
   return lines;
 }
 
-void print_conflicts(const RunRecord& run, const std::vector<OpRecord>& ops, double min_share) {
+namespace {
+
+// One operator or region of the conflicts section: its label, its scope in conflicts.json and a
+// reader of its fields.
+struct ConflictScope {
+  std::string label, scope;
+  std::function<double(const std::string&)> field;
+};
+
+void print_scope_conflicts(const RunRecord& run, const std::vector<ConflictScope>& scopes,
+                           double min_share, const char* what) {
   const json conflicts = load_conflicts(run);
   if (conflicts.is_null()) return;
   bool printed = false;
   for (const char* cache : {"dcache", "icache"}) {
-    for (const auto& op : ops) {
-      const double cycles = number_or_zero(op, "cycles");
-      const double stall = number_or_zero(op, std::string(cache) + "_conflict_miss_cycles");
+    for (const auto& s : scopes) {
+      const double cycles = s.field("cycles");
+      const double stall = s.field(std::string(cache) + "_conflict_miss_cycles");
       if (cycles <= 0 || stall < min_share * cycles) continue;
-      const auto lines = conflict_pair_lines(conflicts, cache, op_scope(op), 3);
+      const auto lines = conflict_pair_lines(conflicts, cache, s.scope, 3);
       if (lines.empty()) continue;
       if (!printed) {
         std::printf(
-            "\nConflict misses: operators stalled %.0f%% or more on them, and the buffers whose "
-            "lines evict each other (conflicts.json):\n",
-            min_share * 100);
+            "\nConflict misses: %s stalled %.0f%% or more on them, and the buffers whose lines "
+            "evict each other (conflicts.json):\n",
+            what, min_share * 100);
         printed = true;
       }
       std::printf("  %s %s: %s conflict misses, %s stall cycles (%.0f%% of its cycles)\n",
-                  cache_label(cache).c_str(), op.label().c_str(),
-                  short_count(number_or_zero(op, std::string(cache) + "_conflict_misses")).c_str(),
+                  cache_label(cache).c_str(), s.label.c_str(),
+                  short_count(s.field(std::string(cache) + "_conflict_misses")).c_str(),
                   short_count(stall).c_str(), 100 * stall / cycles);
       for (const auto& line : lines) std::printf("    %s\n", line.c_str());
     }
   }
+}
+
+}  // namespace
+
+void print_conflicts(const RunRecord& run, const std::vector<OpRecord>& ops, double min_share) {
+  std::vector<ConflictScope> scopes;
+  for (const auto& op : ops) {
+    scopes.push_back(
+        {op.label(), op_scope(op), [&op](const std::string& f) { return number_or_zero(op, f); }});
+  }
+  print_scope_conflicts(run, scopes, min_share, "operators");
+}
+
+void print_region_conflicts(const RunRecord& run, double min_share) {
+  std::vector<ConflictScope> scopes;
+  const Table regions = group_stats(run.stats, "region.");
+  for (const auto& [name, fields] : regions) {
+    // A model's operators are listed with the operators; its invoke region holds them.
+    if (name == "invoke" || name == "setup") continue;
+    scopes.push_back({"region " + name, name, [&fields = fields](const std::string& f) {
+                        const auto it = fields.find(f);
+                        return it == fields.end() ? 0.0 : as_number(it->second).value_or(0);
+                      }});
+  }
+  print_scope_conflicts(run, scopes, min_share, "regions");
 }
 
 bool op_flagged(const OpRecord& a, const OpRecord& b, double threshold) {

@@ -34,6 +34,8 @@ std::vector<std::string> conflict_pair_lines(const nlohmann::json& conflicts,
 // The single-run section: operators with at least `min_share` of their cycles stalled on
 // conflict misses, each with its colliding pairs.
 void print_conflicts(const RunRecord& run, const std::vector<OpRecord>& ops, double min_share);
+// The same for a run's firmware regions (region.<name>.*; a model's setup and invoke left out).
+void print_region_conflicts(const RunRecord& run, double min_share);
 
 // ---- Comparing runs top-down ----
 
