@@ -73,7 +73,7 @@ int sc_main(int argc, char* argv[]) {
       ->allow_extra_args(false);
   run_cmd->add_flag("--classify-misses", run.classify_misses,
                     "Classify every cache's misses (3C) per operator and region and name the "
-                    "buffers behind conflict misses in conflicts.json (about 2x host time; "
+                    "buffers behind conflict misses in conflicts.json (about 2.7x host time; "
                     "docs/analysis.md)");
   run_cmd->add_option("--firmware", run.firmware, "Firmware app name or RV32 ELF path");
   run_cmd->add_option("--model", run.model,
