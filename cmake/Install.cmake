@@ -73,9 +73,13 @@ endif()
 install(FILES ${ACCSIM_SOURCE_DIR}/firmware_stub/accsim_firmwareConfig.cmake
               ${ACCSIM_SOURCE_DIR}/firmware_stub/riscv32-accsim.cmake
         DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR})
+# The TFLite interpreter (accsim::tflite, accsim::tflite_runner) ships as its sources with the
+# kernel and VTA driver libraries under it, built into the firmware project that uses them.
 install(DIRECTORY ${ACCSIM_SOURCE_DIR}/firmware_stub/hal ${ACCSIM_SOURCE_DIR}/firmware_stub/link
+                  ${ACCSIM_SOURCE_DIR}/firmware_stub/cxx ${ACCSIM_SOURCE_DIR}/firmware_stub/kernels
+                  ${ACCSIM_SOURCE_DIR}/firmware_stub/vta ${ACCSIM_SOURCE_DIR}/firmware_stub/tflite
         DESTINATION ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR})
-foreach(part accsim_firmwareConfig.cmake riscv32-accsim.cmake hal link)
+foreach(part accsim_firmwareConfig.cmake riscv32-accsim.cmake hal link cxx kernels vta tflite)
   accsim_doc_map(${ACCSIM_SOURCE_DIR}/firmware_stub/${part} ${ACCSIM_INSTALL_FIRMWARE_SDK_DIR}/${part})
 endforeach()
 file(GLOB device_registers ${ACCSIM_SOURCE_DIR}/models/devices/*/*_regs.h)

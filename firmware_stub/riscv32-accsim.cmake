@@ -14,6 +14,10 @@ set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 set(ACCSIM_RISCV_ARCH_FLAGS "-march=rv32im -mabi=ilp32 -misa-spec=2.2")
 set(CMAKE_C_FLAGS_INIT "${ACCSIM_RISCV_ARCH_FLAGS} --specs=picolibc.specs")
 set(CMAKE_ASM_FLAGS_INIT "${ACCSIM_RISCV_ARCH_FLAGS} --specs=picolibc.specs")
+# C++ without libstdc++ (Debian ships none for this target): no exceptions, no RTTI; the SDK's
+# headers (cxx/include) and runtime (cxx/src) supply what that C++ needs (docs/firmware.md, "C++").
+set(CMAKE_CXX_FLAGS_INIT
+    "${ACCSIM_RISCV_ARCH_FLAGS} --specs=picolibc.specs -fno-exceptions -fno-rtti -fno-asynchronous-unwind-tables")
 # C flags (with the specs) are on the link line already.
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-nostartfiles -Wl,--no-warn-rwx-segments")
 # find_package(accsim_firmware) finds the SDK this file belongs to: accsim_firmwareConfig.cmake

@@ -42,8 +42,10 @@ void RegionProfiler::report(Stats& stats) const {
     stats.set(p + "entries", t.entries, "Times the region was entered and left");
     stats.set(p + "cycles", t.cycles, "Cycles inside the region (children included)");
     for (size_t i = 0; i < m_counters.size(); ++i) {
+      if (m_counters[i].hidden) continue;
       stats.set(p + m_counters[i].name, t.values[i], m_counters[i].description);
     }
+    if (m_derived) m_derived(stats, p, t.cycles, t.values);
   }
 }
 

@@ -22,11 +22,19 @@ class RegionProfiler {
   struct Counter {
     std::string name;         // statistic suffix, e.g. "instructions"
     std::string description;  // e.g. "Instructions retired in the region"
+    // Kept for the derived figures only, not reported itself (the energy model's fJ).
+    bool hidden = false;
   };
+  // Figures derived from a region's counters when it is reported (its energy, from the action
+  // counts): called with the region's statistic prefix ("op.007.conv_2d.", "region.x."), its
+  // cycles and every counter's value, in counter order.
+  using Derived = std::function<void(Stats& stats, const std::string& prefix, uint64_t cycles,
+                                     const std::vector<uint64_t>& values)>;
   using Snapshot = std::function<std::vector<uint64_t>()>;  // one value per counter
 
   RegionProfiler(std::vector<Counter> counters, Snapshot snapshot);
 
+  void set_derived(Derived derived) { m_derived = std::move(derived); }
   void on_event(const RegionEvent& event);
   // Ends the regions still open (innermost first) at `cycle`, the run's end, so that their
   // statistics are not lost; returns their names, outermost first, for the run to warn.
@@ -51,6 +59,7 @@ class RegionProfiler {
 
   std::vector<Counter> m_counters;
   Snapshot m_snapshot;
+  Derived m_derived;
   std::vector<Open> m_open;
   std::map<std::string, Totals> m_totals;
 };

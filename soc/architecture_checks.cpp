@@ -10,6 +10,7 @@
 #include "cpu_config.h"
 #include "cpu_rtl_config.h"
 #include "embedded_schema.h"
+#include "energy_table.h"
 #include "l2_cache.h"
 #include "platform.h"
 #include "platform_checks.h"
@@ -196,6 +197,14 @@ config::CrossCheck architecture_checks() {
         cpu::rtl::cpu_is_rtl(loaded.effective)) {
       try {
         cpu::rtl::cpu_rtl_config(loaded.effective);
+      } catch (const config::ValueError& e) {
+        diags.push_back(diagnostic_of(loaded, e));
+      }
+    }
+    // The energy table parses and the overrides name its entries (docs/energy.md).
+    if (!config::reported(diags, "energy") && loaded.effective.contains("energy")) {
+      try {
+        energy::energy_table_of(loaded.effective.at("energy"));
       } catch (const config::ValueError& e) {
         diags.push_back(diagnostic_of(loaded, e));
       }

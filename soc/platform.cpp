@@ -1,6 +1,7 @@
 #include "platform.h"
 
 #include <cstring>
+#include <stdexcept>
 
 #include "accsim/hw/sim_control_regs.h"
 #include "jsonconfig/config.h"
@@ -23,11 +24,17 @@ BusParams bus_params_from_json(const nlohmann::json& bus) {
   BusParams p;
   p.width_bytes = bus.at("width_bytes").get<uint64_t>();
   p.latency_cycles = bus.at("latency_cycles").get<uint64_t>();
+  const std::string arbitration = bus.at("arbitration").get<std::string>();
+  if (!parse_bus_arbitration(arbitration, p.arbitration)) {  // the schema's enum refuses it first
+    throw std::invalid_argument("bus.arbitration: unknown policy \"" + arbitration + "\"");
+  }
   return p;
 }
 
 nlohmann::json bus_params_to_json(const BusParams& p) {
-  return {{"width_bytes", p.width_bytes}, {"latency_cycles", p.latency_cycles}};
+  return {{"width_bytes", p.width_bytes},
+          {"latency_cycles", p.latency_cycles},
+          {"arbitration", bus_arbitration_name(p.arbitration)}};
 }
 
 MemoryTimingParams memory_timing_from_json(const nlohmann::json& mem, const BusParams& bus) {
@@ -85,7 +92,8 @@ Platform::Platform(const nlohmann::json& config, RunStatus& status)
   m_sim_control = std::make_unique<SimControl>("sim_control", m_clock, m_status);
   m_bus->to_targets.bind(m_sim_control->bus_side);
   m_bus->map("sim_control", config::as_u64(config.at("sim_control").at("base")),
-             ACCSIM_SIMCTL_BLOCK_SIZE, m_next_target_port++);
+             ACCSIM_SIMCTL_BLOCK_SIZE, m_next_target_port);
+  m_bus->set_outside_grant(m_next_target_port++);  // its markers must not move the grant
   connect_initiator(m_sim_control->name_reader, "sim_control");
 }
 
@@ -151,6 +159,11 @@ void Platform::report(Stats& stats) const {
   m_bus->report(stats);
   for (const auto& m : m_memories) m->report(stats);
   m_sim_control->report(stats);
+}
+
+void Platform::add_action_counters(std::vector<ActionCounter>& counters) const {
+  m_bus->add_action_counters(counters);
+  for (const auto& memory : m_memories) memory->add_action_counters(counters);
 }
 
 }  // namespace accsim

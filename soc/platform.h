@@ -67,6 +67,8 @@ class Platform {
   bool add_read_only(uint64_t address, uint64_t size, const std::string& what);
 
   void report(Stats& stats) const;
+  // The bus's and the memories' (and their L2s') action counts, for the energy model.
+  void add_action_counters(std::vector<ActionCounter>& counters) const;
 
  private:
   Memory* memory_at(uint64_t address, size_t length, uint64_t& offset);

@@ -67,6 +67,11 @@ Soc::Soc(const config::LoadedConfig& loaded, RunStatus& status, SocOptions optio
                   static_cast<unsigned long long>(address - range->base));  // NOLINT(runtime/int)
     return range->name + offset;
   });
+  // The energy model prices every part's actions; built last, once every part is connected.
+  if (cfg.contains("energy")) {
+    m_energy = std::make_unique<energy::EnergyModel>(energy::energy_table_of(cfg.at("energy")),
+                                                     action_counters(), clock().period_ps());
+  }
   if (!m_options.waveform.empty() && !waveform_taken) {
     spdlog::warn(
         "--trace fst: the architecture has no CFU and no Verilog device, so there is no waveform");
@@ -118,7 +123,23 @@ std::unique_ptr<RegionProfiler> Soc::make_region_profiler() {
   for (const auto attach : {ComponentType::Attach::kCpu, ComponentType::Attach::kBus}) {
     for (const Component* c : components(attach)) c->add_region_counters(counters);
   }
-  return region_profiler(std::move(counters));
+  if (!m_energy) return region_profiler(std::move(counters));
+  // Each component's dynamic energy so far (fJ), read at the region markers: a region's energy
+  // is the difference, so regions and operators add up exactly.
+  const energy::EnergyModel* model = m_energy.get();
+  const size_t first = counters.size();
+  const size_t n = model->components().size();
+  for (size_t i = 0; i < n; ++i) {
+    counters.push_back({"energy_fj." + model->components()[i], "Dynamic energy (fJ)",
+                        [model, i] { return model->dynamic_fj(i); }});
+  }
+  auto profiler = region_profiler(std::move(counters), n);
+  profiler->set_derived([model, first, n](Stats& stats, const std::string& prefix, uint64_t cycles,
+                                          const std::vector<uint64_t>& values) {
+    const std::vector<uint64_t> fj(values.begin() + first, values.begin() + first + n);
+    model->report_region(stats, prefix, cycles, fj);
+  });
+  return profiler;
 }
 
 void Soc::add_model_region_counters(std::vector<RegionCounter>& counters) const {
@@ -197,12 +218,13 @@ void Soc::add_miss_class_counters(std::vector<RegionCounter>& counters) const {
   }
 }
 
-std::unique_ptr<RegionProfiler> Soc::region_profiler(std::vector<RegionCounter> counters) {
+std::unique_ptr<RegionProfiler> Soc::region_profiler(std::vector<RegionCounter> counters,
+                                                     size_t hidden) {
   std::vector<RegionProfiler::Counter> names;
   std::vector<std::function<uint64_t()>> reads;
-  for (auto& counter : counters) {
-    names.push_back({counter.name, counter.description});
-    reads.push_back(std::move(counter.read));
+  for (size_t i = 0; i < counters.size(); ++i) {
+    names.push_back({counters[i].name, counters[i].description, i + hidden >= counters.size()});
+    reads.push_back(std::move(counters[i].read));
   }
   auto profiler = std::make_unique<RegionProfiler>(std::move(names), [reads] {
     std::vector<uint64_t> values;
@@ -237,12 +259,48 @@ void Soc::attach_timeline(TimelineSink& sink) {
                       [m] { return double(m->busy_cycles()); }, true, percent});
   }
   for (Component* c : components(ComponentType::Attach::kBus)) c->attach_timeline(sink);
+  // Power per component (mW): its energy over each sampling interval, leakage included. The
+  // leakage reads the CPU's cycle, the time the samples are taken at.
+  if (m_energy) {
+    const energy::EnergyModel* model = m_energy.get();
+    const double period_ps = double(clock().period_ps());
+    // fJ / ps = mW
+    const double scale = 1.0 / (double(sink.sample_interval_cycles()) * period_ps);
+    for (size_t i = 0; i < model->components().size(); ++i) {
+      sink.add_counter({"power " + model->components()[i] + " mW",
+                        [model, cpu, i, period_ps] {
+                          return double(model->dynamic_fj(i)) +
+                                 model->leakage_mw(i) * double(cpu->cycle()) * period_ps;
+                        },
+                        true, scale});
+    }
+  }
 }
 
 void Soc::report(Stats& stats) const {
   m_platform.report(stats);
   m_cpu->report(stats);
   for (const auto& [where, component] : m_components) component->report(stats);
+  if (m_energy) {
+    m_energy->report(stats, m_cpu->cycle());
+    for (const std::string& name : m_energy->unpriced()) {
+      spdlog::warn("energy: {} was counted but the table {} has no energy for it (priced 0)", name,
+                   m_energy->table().file);
+    }
+  }
+}
+
+std::vector<ActionCounter> Soc::action_counters() const {
+  std::vector<ActionCounter> counters;
+  m_cpu->add_action_counters(counters);
+  for (const Component* c : components(ComponentType::Attach::kCpu)) {
+    c->add_action_counters(counters);
+  }
+  m_platform.add_action_counters(counters);
+  for (const Component* c : components(ComponentType::Attach::kBus)) {
+    c->add_action_counters(counters);
+  }
+  return counters;
 }
 
 void Soc::record_simulated(nlohmann::json& effective) const {

@@ -13,6 +13,7 @@
 #include "component.h"
 #include "cpu_module.h"
 #include "elf_loader.h"
+#include "energy_model.h"
 #include "jsonconfig/config.h"
 #include "platform.h"
 #include "region_profiler.h"
@@ -51,6 +52,11 @@ class Soc : public SocBuilder {
   // The CPU's counters, then each part's counters and activity tracks.
   void attach_timeline(TimelineSink& sink);
   void report(Stats& stats) const;
+  // Every part's action counts (run/action_counter.h): the CPU and its caches, the CPU-side
+  // components, the fabric (bus, memories and their L2), the bus components.
+  std::vector<ActionCounter> action_counters() const;
+  // The energy model, when the config has an "energy" section; else null.
+  const energy::EnergyModel* energy() const { return m_energy.get(); }
   // Makes `effective` (the run's config.json) record what was simulated.
   void record_simulated(nlohmann::json& effective) const;
 
@@ -62,13 +68,16 @@ class Soc : public SocBuilder {
   // Misses by class (3C) and their stall cycles, per L1 that classifies; each L2's misses.
   void add_miss_class_counters(std::vector<RegionCounter>& counters) const;
   // A profiler of `counters` that hears the sim-control's region events.
-  std::unique_ptr<RegionProfiler> region_profiler(std::vector<RegionCounter> counters);
+  // The last `hidden` counters are kept for the energy model's per-region figures only.
+  std::unique_ptr<RegionProfiler> region_profiler(std::vector<RegionCounter> counters,
+                                                  size_t hidden = 0);
 
   RunStatus& m_status;
   SocOptions m_options;
   Platform m_platform;
   std::unique_ptr<cpu::CpuModule> m_cpu;
   std::vector<std::pair<ComponentType::Attach, std::unique_ptr<Component>>> m_components;
+  std::unique_ptr<energy::EnergyModel> m_energy;
 };
 
 }  // namespace accsim::soc

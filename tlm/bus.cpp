@@ -12,7 +12,8 @@ Bus::Bus(sc_core::sc_module_name name, const Clock& clock, const BusParams& para
       to_targets("to_targets"),
       m_clock(clock),
       m_params(params),
-      m_latency(clock.time(params.latency_cycles)) {
+      m_latency(clock.time(params.latency_cycles)),
+      m_arbiter(0, params.arbitration) {
   from_initiators.register_b_transport(this, &Bus::b_transport);
   from_initiators.register_transport_dbg(this, &Bus::transport_dbg);
   from_initiators.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
@@ -48,7 +49,7 @@ void Bus::b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time&
   }
   const size_t port = static_cast<size_t>(range->port);
   const uint64_t arrival = m_clock.cycles(sc_core::sc_time_stamp() + delay);
-  const uint64_t start = m_arbiter.start(port, arrival);
+  const uint64_t start = m_arbiter.start(static_cast<size_t>(id), port, arrival);
   const uint64_t wait_cycles = start - arrival;
   if (wait_cycles != 0) delay += m_clock.time(wait_cycles);
 
@@ -57,7 +58,8 @@ void Bus::b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time&
   trans.set_address(addr);
 
   // Re-read: a target may wait() inside b_transport.
-  m_arbiter.occupy(port, start, m_clock.cycles(sc_core::sc_time_stamp() + delay));
+  m_arbiter.occupy(static_cast<size_t>(id), port, start,
+                   m_clock.cycles(sc_core::sc_time_stamp() + delay));
   count(initiator, port, trans.get_data_length(), wait_cycles, trans.is_response_error());
 }
 
@@ -118,6 +120,9 @@ void Bus::invalidate_direct_mem_ptr(int port, sc_dt::uint64 start, sc_dt::uint64
 
 void Bus::report(Stats& stats) const {
   stats.set("bus.unmapped_accesses", m_unmapped, "Transactions to unmapped addresses");
+  const bool round_robin = m_arbiter.policy() == BusArbitration::kRoundRobin;
+  stats.set_text("bus.arbitration", bus_arbitration_name(m_arbiter.policy()),
+                 "Arbitration policy (bus.arbitration)");
   for (size_t i = 0; i < m_by_initiator.size(); ++i) {
     const std::string name = i < m_initiator_names.size() && !m_initiator_names[i].empty()
                                  ? m_initiator_names[i]
@@ -125,8 +130,16 @@ void Bus::report(Stats& stats) const {
     const std::string p = "bus.initiator." + name + ".";
     stats.set(p + "transactions", m_by_initiator[i].transactions, "Bus transactions issued");
     stats.set(p + "bytes", m_by_initiator[i].bytes, "Bytes moved by those transactions");
-    stats.set(p + "wait_cycles", m_by_initiator[i].wait_cycles,
-              "Cycles waited for a busy target (contention)");
+    if (round_robin) {
+      stats.set(p + "wait_cycles", m_by_initiator[i].wait_cycles + m_arbiter.acquire_wait_cycles(i),
+                "Cycles from requesting the bus to reaching the target: waiting for another "
+                "initiator to drop its grant, and the idle cycle of each grant switch");
+      stats.set(p + "grant_switches", m_arbiter.grant_switches(i),
+                "Times the grant moved to this initiator from another (one idle cycle each)");
+    } else {
+      stats.set(p + "wait_cycles", m_by_initiator[i].wait_cycles,
+                "Cycles waited for a busy target (contention)");
+    }
     stats.set(p + "errors", m_by_initiator[i].errors, "Transactions answered with an error");
   }
   for (const auto& r : m_map.ranges()) {

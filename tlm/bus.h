@@ -2,12 +2,13 @@
 // bind to `from_initiators`; targets (memories, MMIO blocks) to `to_targets` and are given an
 // address range with map(). Targets see local addresses (offset from their base).
 //
-// Timing per transaction: the bus's hop latency, plus any wait for the target to become free
-// (per-target busy-until contention, BusArbiter), plus the target's own service time, which
-// the target annotates. DMI is forwarded with addresses translated both ways; DMI accesses
-// bypass contention by design (the CPU uses DMI only for cache hits, which stay inside it).
-// Accesses whose data already moved through DMI (cache line fills, write-backs, write-through
-// stores) can skip the transaction: timing_only_access gives the same timing and statistics.
+// Timing per transaction: the bus's hop latency, plus any wait for arbitration (BusArbiter, by
+// bus.arbitration: per-target first come first served, or LiteX's shared bus with round-robin
+// grant holding and a switch cycle), plus the target's own service time, which the target
+// annotates. DMI is forwarded with addresses translated both ways; DMI accesses bypass
+// contention by design (the CPU uses DMI only for cache hits, which stay inside it). Accesses
+// whose data already moved through DMI (cache line fills, write-backs, write-through stores)
+// can skip the transaction: timing_only_access gives the same timing and statistics.
 #pragma once
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -30,6 +31,7 @@ class Stats;
 struct BusParams {
   uint64_t width_bytes = 4;     // data path width; memories' bursts move at most this per beat
   uint64_t latency_cycles = 0;  // added to every transaction (arbitration + hop)
+  BusArbitration arbitration = BusArbitration::kFirstCome;
 };
 
 class Bus final : public sc_core::sc_module {
@@ -44,6 +46,9 @@ class Bus final : public sc_core::sc_module {
   void map(const std::string& target_name, uint64_t base, uint64_t size, int port);
   // Names an initiator port for statistics (by binding order of from_initiators).
   void name_initiator(int port, const std::string& initiator_name);
+  // The target bound as the `port`-th binding of to_targets is reached outside the shared
+  // bus's grant (round-robin arbitration; BusArbiter::set_outside_grant): sim-control.
+  void set_outside_grant(int port) { m_arbiter.set_outside_grant(static_cast<size_t>(port)); }
   // Lets the memory bound as the `port`-th binding of to_targets take timing-only accesses.
   void set_timing_only_target(int port, Memory* memory);
 
@@ -71,18 +76,33 @@ class Bus final : public sc_core::sc_module {
     // b_transport's arithmetic in cycles: the transaction would carry the delay from SystemC
     // time to `cycle` (none if that has passed), plus the hop; the target then serves it.
     const uint64_t arrival = m_clock.not_before_now(cycle) + m_params.latency_cycles;
-    const uint64_t start = m_arbiter.start(port, arrival);
+    const size_t who = static_cast<size_t>(initiator);
+    const uint64_t start = m_arbiter.start(who, port, arrival);
     uint64_t service = 0;
     if (!memory->timing_only_access(write, address - range->base, length, service)) return false;
-    m_arbiter.occupy(port, start, start + service);
+    m_arbiter.occupy(who, port, start, start + service);
     count(initiator_counters(initiator), port, length, start - arrival, false);
     cycles = m_params.latency_cycles + (start - arrival) + service;
     return true;
   }
 
+  // Cycle-stepped initiators that see their Wishbone CYC (the RTL CPU's masters): under
+  // round-robin arbitration, acquire() in every cycle CYC is high until it returns true (the
+  // grant is theirs in that cycle: start the access then), release() in the first cycle CYC is
+  // low again, so the grant is held exactly as long as CYC (BusArbiter). Under first-come
+  // acquire() is always true and release() does nothing.
+  bool acquire(int initiator, uint64_t cycle) {
+    return m_arbiter.acquire(static_cast<size_t>(initiator), cycle);
+  }
+  void release(int initiator, uint64_t cycle) {
+    m_arbiter.release(static_cast<size_t>(initiator), cycle);
+  }
+
   const AddressMap& address_map() const { return m_map; }
   const BusParams& params() const { return m_params; }
   void report(Stats& stats) const;
+  // Bytes moved per initiator, for the energy model (memory_actions.cpp).
+  void add_action_counters(std::vector<ActionCounter>& counters) const;
 
  private:
   struct Counters {

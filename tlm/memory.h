@@ -48,6 +48,9 @@ class Memory final : public sc_core::sc_module {
   // Cycles the memory has spent serving bus transactions so far (for utilisation samples).
   uint64_t busy_cycles() const { return m_busy_cycles; }
   void report(Stats& stats) const;
+  // Its actions for the energy model (and its L2's): bytes read and written, DRAM row
+  // activations and row hits, busy cycles (memory_actions.cpp).
+  void add_action_counters(std::vector<ActionCounter>& counters) const;
 
   // The service cycles of a `length`-byte access at local `offset` whose data already moved
   // through DMI, with the memory's state and statistics updated exactly as b_transport would.

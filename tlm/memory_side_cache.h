@@ -6,6 +6,9 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
+
+#include "action_counter.h"
 
 namespace accsim {
 
@@ -29,6 +32,14 @@ class MemorySideCache {
   virtual bool classifies() const { return false; }
   virtual void class_totals(uint64_t misses[3], uint64_t cycles[3]) const {
     for (int c = 0; c < 3; ++c) misses[c] = cycles[c] = 0;
+  }
+  // The actions of the cache and of the memory behind it (what reaches the memory is the
+  // cache's fills, write-backs and direct accesses), for the energy model.
+  virtual void add_action_counters(std::vector<ActionCounter>& counters,
+                                   const std::string& memory_name, bool dram) const {
+    (void)counters;
+    (void)memory_name;
+    (void)dram;
   }
 };
 

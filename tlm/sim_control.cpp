@@ -113,7 +113,7 @@ void SimControl::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& 
         m_output_addr = value;
         break;
       case ACCSIM_SIMCTL_OUTPUT_BYTES:
-        m_output_bytes = value;
+        m_outputs.emplace_back(m_output_addr, value);
         break;
       case ACCSIM_SIMCTL_PLACEMENT:
         if (m_placement_listener) m_placement_listener(value, cycle);

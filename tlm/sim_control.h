@@ -54,8 +54,9 @@ class SimControl : public sc_core::sc_module {
   // ACCSIM_SIMCTL_MAX_ARGS).
   void set_firmware_args(std::vector<uint32_t> args) { m_args = std::move(args); }
   void set_workload(const WorkloadRegisters& workload) { m_workload = workload; }
-  // The output tensor the firmware reported (OUTPUT_ADDR, OUTPUT_BYTES); {0, 0} when none.
-  std::pair<uint32_t, uint32_t> workload_output() const { return {m_output_addr, m_output_bytes}; }
+  // The output tensors the firmware reported, in order: one {OUTPUT_ADDR, OUTPUT_BYTES} per
+  // OUTPUT_BYTES write; empty when none.
+  const std::vector<std::pair<uint32_t, uint32_t>>& workload_outputs() const { return m_outputs; }
   void set_placement_listener(PlacementListener listener) {
     m_placement_listener = std::move(listener);
   }
@@ -80,7 +81,8 @@ class SimControl : public sc_core::sc_module {
   std::vector<uint32_t> m_args;
   WorkloadRegisters m_workload;
   PlacementListener m_placement_listener;
-  uint32_t m_output_addr = 0, m_output_bytes = 0;
+  uint32_t m_output_addr = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> m_outputs;
 };
 
 }  // namespace accsim

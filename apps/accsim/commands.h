@@ -19,12 +19,16 @@ struct RunOptions {
   std::vector<std::string> overrides;
   std::string firmware;  // name or path; empty = the config's "firmware"
   std::string model;     // .tflite path (workload.model); empty = the config's
-  std::string input;     // input tensor bytes (workload.input); empty = the config's
-  std::string out_dir;   // empty = traces/<config>-<firmware>
+  // --input FILE, NAME=FILE or INDEX=FILE, once per input tensor (workload.inputs); empty = the
+  // config's
+  std::vector<std::string> inputs;
+  bool verify = false;  // --verify: runtime.verify=true (check each accelerated operator)
+  std::string out_dir;  // empty = traces/<config>-<firmware>
   std::vector<std::string> traces;
   TraceLimits trace_limits;
   std::optional<uint64_t> max_cycles;
   bool classify_misses = false;  // every cache's classify_misses (per-op 3C, conflicts.json)
+  std::string energy_export;     // "accelergy" or empty (docs/energy.md)
 };
 
 struct SweepOptions {
@@ -52,6 +56,24 @@ struct ReportOptions {
   double threshold = 10;           // compare: flag same-backend operators that moved more (%)
 };
 
+struct TimingCheckOptions {
+  std::string config;
+  std::vector<std::string> overrides;        // both runs
+  std::vector<std::string> model_overrides;  // the model run only (experiments)
+  std::vector<std::string> rtl_overrides;    // the RTL run only
+  std::string firmware, model, input;        // as `accsim run`
+  std::string verilog;  // empty: the config's cpu.verilog, else the shipped VexRiscv_FullCfu.v
+  std::string budget = "1%";     // total cycles (and regions, shown)
+  std::string op_budget = "3%";  // each op type (and each op, shown)
+  bool by_pc = false;            // compare insn traces per function and per pc
+  size_t top = 10;               // --by-pc rows shown
+  std::string trace_window;      // --by-pc: as `accsim run --trace-window`
+  std::optional<uint64_t> trace_limit;
+  std::optional<uint64_t> max_cycles;
+  std::string out_dir;  // empty = traces/timing-check/<config>-<workload>
+  bool force = false;   // re-run runs that finished earlier in --out
+};
+
 int run_command(const RunOptions& options, const GlobalOptions& global);
 int sweep_command(const SweepOptions& options, const GlobalOptions& global);
 int report_command(const ReportOptions& options, const GlobalOptions& global);
@@ -59,5 +81,6 @@ int validate_command(const std::vector<std::string>& configs,
                      const std::vector<std::string>& overrides, const GlobalOptions& global);
 int list_command(const GlobalOptions& global);
 int schema_command(const GlobalOptions& global);
+int timing_check_command(const TimingCheckOptions& options, const GlobalOptions& global);
 
 }  // namespace accsim::cli

@@ -79,8 +79,15 @@ int sc_main(int argc, char* argv[]) {
   run_cmd->add_option("--model", run.model,
                       "Run this int8 .tflite model on the TFLite interpreter firmware "
                       "(workload.model; docs/models.md)");
-  run_cmd->add_option("--input", run.input,
-                      "Bytes for the model's input tensor 0 (workload.input; default zeros)");
+  run_cmd->add_flag("--verify", run.verify,
+                    "Check every operator not on the CPU against the CPU's kernel, stopping at "
+                    "the first differing element (runtime.verify=true; docs/firmware.md)");
+  run_cmd
+      ->add_option("--input", run.inputs,
+                   "Bytes for one of the model's input tensors, once per input: FILE (the next "
+                   "input in order), NAME=FILE or INDEX=FILE (workload.inputs; default zeros)")
+      ->type_name("[NAME=|INDEX=]FILE")
+      ->allow_extra_args(false);
   run_cmd->add_option("--out", run.out_dir,
                       "Output directory (default traces/<config>-<firmware>)");
   run_cmd
@@ -105,6 +112,11 @@ int sc_main(int argc, char* argv[]) {
   run.trace_limits.max_rows = 10'000'000;
   run_cmd->add_option("--max-cycles", run.max_cycles, "Fail the run after N cycles (N > 0)")
       ->check(CLI::Validator(check_positive_cycles, "N"));
+  run_cmd
+      ->add_option("--energy-export", run.energy_export,
+                   "Also write the action counts for another energy tool: accelergy "
+                   "(accelergy_action_counts.yaml, accelergy_ert.yaml; docs/energy.md)")
+      ->check(CLI::IsMember({"accelergy"}));
 
   std::vector<std::string> validate_configs;
   std::vector<std::string> validate_overrides;
@@ -183,8 +195,70 @@ int sc_main(int argc, char* argv[]) {
                          "Draw per-operator (model runs) and per-region cycles and cache misses to "
                          "FILE.svg|png (gnuplot)");
 
+  TimingCheckOptions timing;
+  auto* timing_cmd = app.add_subcommand(
+      "timing-check",
+      "Run a workload on the CPU model and on the CPU's Verilog (cpu.impl=rtl) in parallel, check "
+      "they agree and compare their cycles in total, per region, op and op type (docs/rtl.md). "
+      "Exit codes: 0 within budget; 1 the total, a calibration kernel or an op type over its "
+      "budget; 2 usage or "
+      "configuration error; 3 the runs disagree (exit code, console, output.bin) or one failed");
+  timing_cmd->add_option("config", timing.config, "Architecture JSON file or shipped config name")
+      ->required();
+  timing_cmd
+      ->add_option("--set", timing.overrides, "Override a config key in both runs: key.path=value")
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false);
+  timing_cmd
+      ->add_option("--model-set", timing.model_overrides,
+                   "Override a config key in the model run only (experiments)")
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false);
+  timing_cmd
+      ->add_option("--rtl-set", timing.rtl_overrides, "Override a config key in the RTL run only")
+      ->type_name("KEY=VALUE")
+      ->allow_extra_args(false);
+  timing_cmd->add_option("--firmware", timing.firmware, "Firmware app name or RV32 ELF path");
+  timing_cmd->add_option("--model", timing.model,
+                         "Run this int8 .tflite model on the TFLite interpreter firmware");
+  timing_cmd->add_option("--input", timing.input, "Bytes for the model's input tensor 0");
+  timing_cmd->add_option("--verilog", timing.verilog,
+                         "The CPU's VexRiscv Verilog (default: the config's cpu.verilog, else "
+                         "../shared/rtl/vexriscv/VexRiscv_FullCfu.v beside the source tree)");
+  timing_cmd
+      ->add_option("--budget", timing.budget,
+                   "Largest error of the total cycles and of each calibration kernel")
+      ->type_name("PERCENT")
+      ->capture_default_str();
+  timing_cmd->add_option("--op-budget", timing.op_budget, "Largest error of each op type")
+      ->type_name("PERCENT")
+      ->capture_default_str();
+  timing_cmd->add_flag("--by-pc", timing.by_pc,
+                       "Also trace every instruction on both sides and list the functions and "
+                       "pcs whose cycles differ most");
+  timing_cmd->add_option("--top", timing.top, "--by-pc: functions and pcs listed (0 = all)")
+      ->capture_default_str();
+  timing_cmd
+      ->add_option("--trace-window", timing.trace_window,
+                   "--by-pc: only trace this window (region:NAME or op:N select the same "
+                   "instructions on both sides)")
+      ->type_name("A:B|region:NAME|op:N");
+  timing_cmd
+      ->add_option("--trace-limit", timing.trace_limit,
+                   "--by-pc: cap each instruction trace at N rows (default 10000000)")
+      ->type_name("N");
+  timing_cmd->add_option("--max-cycles", timing.max_cycles, "Fail each run after N cycles (N > 0)")
+      ->check(CLI::Validator(check_positive_cycles, "N"));
+  timing_cmd->add_option("--out", timing.out_dir,
+                         "Directory of the two runs (model/, rtl/) and timing_check.json "
+                         "(default traces/timing-check/<config>-<workload>)");
+  timing_cmd->add_flag("--force", timing.force,
+                       "Run again the runs that finished earlier in --out with the same "
+                       "arguments (reused otherwise)");
+
   // Global options (-q, --log-level) are accepted after the subcommand too.
-  for (auto* sub : {run_cmd, validate_cmd, list_cmd, schema_cmd, sweep_cmd, report_cmd}) {
+  for (auto* sub :
+       {run_cmd, validate_cmd, list_cmd, schema_cmd, sweep_cmd, report_cmd, timing_cmd}) {
     sub->fallthrough();
   }
 
@@ -195,6 +269,14 @@ int sc_main(int argc, char* argv[]) {
     return code == 0 ? kExitOk : kExitUsageError;
   }
 
+  if (*timing_cmd && !timing.trace_window.empty()) {
+    accsim::TraceLimits checked;
+    const std::string problem = parse_trace_window(timing.trace_window, checked);
+    if (!problem.empty()) {
+      std::fprintf(stderr, "--trace-window: %s\n", problem.c_str());
+      return kExitUsageError;
+    }
+  }
   if (!trace_window.empty()) {
     const std::string problem = parse_trace_window(trace_window, run.trace_limits);
     if (!problem.empty()) {
@@ -223,6 +305,7 @@ int sc_main(int argc, char* argv[]) {
     if (*schema_cmd) return schema_command(global);
     if (*sweep_cmd) return sweep_command(sweep, global);
     if (*report_cmd) return report_command(report, global);
+    if (*timing_cmd) return timing_check_command(timing, global);
     return run_command(run, global);  // `run` is the default subcommand
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());

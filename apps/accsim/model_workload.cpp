@@ -54,6 +54,21 @@ uint32_t backend_code(const std::string& name) {
   return name == "cfu" ? TFL_BACKEND_CFU : name == "vta" ? TFL_BACKEND_VTA : TFL_BACKEND_CPU;
 }
 
+bool builtin_backend(const std::string& name) {
+  return name == "cpu" || name == "cfu" || name == "vta";
+}
+
+// A kernel the firmware registers (accsim_tflite/kernel_registry.h): [a-z][a-z0-9_]*, at most
+// TFL_KERNEL_NAME_BYTES - 1 characters. Whether the firmware has it is for the firmware to say.
+bool kernel_name(const std::string& name) {
+  if (name.empty() || name.size() >= TFL_KERNEL_NAME_BYTES || name[0] < 'a' || name[0] > 'z') {
+    return false;
+  }
+  return std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
 // "cpu, cfu, vta": the members of a set of backends (TFL_BACKEND_BIT), in backend order.
 std::string backend_list(uint32_t set) {
   std::string list;
@@ -78,10 +93,13 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   ModelWorkload workload;
   workload.m_model_path = model;  // absolute once loaded (a "file" key)
   workload.m_model_bytes = read_file(workload.m_model_path, "model");
-  const std::string input = w.at("input").get<std::string>();
-  if (!input.empty()) {
-    workload.m_input_path = input;
-    workload.m_input_bytes = read_file(workload.m_input_path, "input");
+  // {tensor ("" = next in order), file}: workload.input first, then workload.inputs.
+  std::vector<std::pair<std::string, std::string>> input_files;
+  if (const std::string input = w.at("input").get<std::string>(); !input.empty()) {
+    input_files.emplace_back("", input);
+  }
+  for (const auto& entry : w.at("inputs")) {
+    input_files.emplace_back(entry.value("tensor", ""), entry.at("file").get<std::string>());
   }
   workload.m_firmware = w.at("firmware").get<std::string>();
   // The schema has checked these; sizes and addresses may still be written as strings.
@@ -120,24 +138,75 @@ std::optional<ModelWorkload> ModelWorkload::from_config(const config::LoadedConf
   workload.m_arena_bytes = plan.arena_bytes;
   workload.m_macs = plan.macs;
 
-  const TflTensor& in = m.tensors[m.inputs[0]];
-  if (!workload.m_input_path.empty() && workload.m_input_bytes.size() != in.bytes) {
-    throw ModelError("input " + workload.m_input_path.string() + ": " +
-                     std::to_string(workload.m_input_bytes.size()) + " bytes, but input tensor " +
-                     std::to_string(m.inputs[0]) + " (" + shape_of(in) + " " +
-                     tfl_type_name(in.type) + ") takes " + std::to_string(in.bytes));
-  }
+  workload.assign_inputs(input_files);
   workload.read_delegation(loaded.effective);
   workload.m_input_addr = workload.m_model_base + align16(workload.m_model_bytes.size());
   workload.m_overrides_addr = workload.m_input_addr + align16(workload.m_input_bytes.size());
   const uint64_t needed = uint64_t(align16(workload.m_model_bytes.size())) +
-                          align16(workload.m_input_bytes.size()) + 4 * workload.m_overrides.size();
+                          align16(workload.m_input_bytes.size()) +
+                          workload.delegation_bytes().size();
   if (needed > workload.m_model_region) {
     throw ModelError("model " + name + ": model and input need " + with_commas(needed) +
                      " bytes but workload.model_region_size is " +
                      with_commas(workload.m_model_region));
   }
   return workload;
+}
+
+// Each file to its input tensor (by name, by position, or the next in order), its size checked;
+// the firmware gets every input's bytes one after another, zeros for the inputs not given.
+void ModelWorkload::assign_inputs(const std::vector<std::pair<std::string, std::string>>& files) {
+  const TflModel& m = *m_model;
+  if (files.empty()) return;
+  std::vector<std::vector<uint8_t>> bytes(size_t(m.input_count));
+  std::vector<std::string> given(size_t(m.input_count));
+  int next = 0;
+  for (const auto& [tensor, file] : files) {
+    int index = -1;
+    char name[128];
+    if (tensor.empty()) {
+      index = next++;
+      if (index >= m.input_count) {
+        throw ModelError("input " + file + ": the model has only " + std::to_string(m.input_count) +
+                         " input tensor" + (m.input_count == 1 ? "" : "s"));
+      }
+    } else if (tensor.find_first_not_of("0123456789") == std::string::npos) {
+      index = tensor.size() > 6 ? m.input_count : std::stoi(tensor);
+      if (index >= m.input_count) {
+        throw ModelError("input " + tensor + "=" + file + ": there is no input " + tensor +
+                         " (the model has " + std::to_string(m.input_count) + ")");
+      }
+    } else {
+      std::string names;
+      for (int i = 0; i < m.input_count && index < 0; ++i) {
+        const std::string n = tfl_tensor_name(&m, m.inputs[i], name, sizeof(name));
+        if (n == tensor) index = i;
+        names += (names.empty() ? "" : ", ") + ("\"" + n + "\"");
+      }
+      if (index < 0) {
+        throw ModelError("input " + tensor + "=" + file + ": no input tensor is named \"" + tensor +
+                         "\" (the inputs: " + names + ")");
+      }
+    }
+    if (!given[size_t(index)].empty()) {
+      throw ModelError("input " + file + ": input " + std::to_string(index) +
+                       " is already given (" + given[size_t(index)] + ")");
+    }
+    given[size_t(index)] = file;
+    bytes[size_t(index)] = read_file(file, "input");
+    const TflTensor& in = m.tensors[m.inputs[index]];
+    if (bytes[size_t(index)].size() != in.bytes) {
+      throw ModelError("input " + file + ": " + std::to_string(bytes[size_t(index)].size()) +
+                       " bytes, but input tensor " + std::to_string(m.inputs[index]) + " (" +
+                       shape_of(in) + " " + tfl_type_name(in.type) + ") takes " +
+                       std::to_string(in.bytes));
+    }
+  }
+  for (int i = 0; i < m.input_count; ++i) {
+    const uint32_t size = m.tensors[m.inputs[i]].bytes;
+    if (bytes[size_t(i)].empty()) bytes[size_t(i)].assign(size, 0);
+    m_input_bytes.insert(m_input_bytes.end(), bytes[size_t(i)].begin(), bytes[size_t(i)].end());
+  }
 }
 
 // runtime.delegate and runtime.placement against what the architecture has: an accelerator the
@@ -161,13 +230,31 @@ void ModelWorkload::read_delegation(const nlohmann::json& cfg) {
       throw ModelError(what + " vta, but the architecture has no vta section");
     }
   };
+  // A registered kernel's name: its index in the name table the firmware gets.
+  const auto name_index = [&](const std::string& name, const std::string& what) {
+    if (!kernel_name(name)) {
+      throw ModelError(what + " \"" + name +
+                       "\": neither cpu, cfu, vta nor the name of a kernel the firmware registers "
+                       "([a-z][a-z0-9_]*, at most " +
+                       std::to_string(TFL_KERNEL_NAME_BYTES - 1) + " characters)");
+    }
+    const auto found = std::find(m_kernel_names.begin(), m_kernel_names.end(), name);
+    if (found != m_kernel_names.end()) return uint32_t(found - m_kernel_names.begin());
+    m_kernel_names.push_back(name);
+    return uint32_t(m_kernel_names.size() - 1);
+  };
   const nlohmann::json& runtime = cfg.at("runtime");
   const std::string delegate = runtime.at("delegate").get<std::string>();
-  require(delegate, "runtime.delegate is");
-  m_delegate = delegate == "cpu"   ? TFL_DELEGATE_CPU
-               : delegate == "cfu" ? TFL_DELEGATE_CFU
-               : delegate == "vta" ? TFL_DELEGATE_VTA
-                                   : TFL_DELEGATE_AUTO;
+  if (delegate == "auto" || builtin_backend(delegate)) {
+    require(delegate, "runtime.delegate is");
+    m_delegate = delegate == "cpu"   ? TFL_DELEGATE_CPU
+                 : delegate == "cfu" ? TFL_DELEGATE_CFU
+                 : delegate == "vta" ? TFL_DELEGATE_VTA
+                                     : TFL_DELEGATE_AUTO;
+  } else {
+    m_delegate = TFL_DELEGATE_USER | (name_index(delegate, "runtime.delegate is") << 24);
+  }
+  m_verify = runtime.at("verify").get<bool>();
   m_vta_threads = runtime.at("vta_threads").get<uint32_t>();
   const auto& placement = runtime.at("placement");
   for (size_t i = 0; i < placement.size(); ++i) {
@@ -179,13 +266,37 @@ void ModelWorkload::read_delegation(const nlohmann::json& cfg) {
                        " does not exist (the model has " + std::to_string(m_model->operator_count) +
                        ")");
     }
-    require(backend, where + " puts operator " + std::to_string(op) + " on");
     m_overrides.push_back(op);
-    m_overrides.push_back(backend_code(backend));
+    if (builtin_backend(backend)) {
+      require(backend, where + " puts operator " + std::to_string(op) + " on");
+      m_overrides.push_back(backend_code(backend));
+    } else {
+      m_overrides.push_back(TFL_OVERRIDE_USER(name_index(backend, where + ".backend is")));
+    }
   }
   m_placements.assign(m_model->operator_count, Placement{});
-  // One line per operator when there is a choice to show; otherwise one summary line.
-  m_per_op_lines = m_soc_cfu == TFL_SOC_CFU_MNV2 || m_soc_vta_base != 0 || !m_overrides.empty();
+  // One line per operator when there is a choice to show; otherwise one summary line (or lines
+  // after all, once the firmware places an operator off the CPU with a kernel of its own).
+  m_per_op_lines = m_soc_cfu == TFL_SOC_CFU_MNV2 || m_soc_vta_base != 0 || !m_overrides.empty() ||
+                   !m_kernel_names.empty();
+}
+
+// What the firmware reads at OVERRIDES_ADDR (accsim/hw/tflite_delegate.h): the override pairs,
+// then the kernel names' count and the names, little-endian words and NUL-padded names.
+std::vector<uint8_t> ModelWorkload::delegation_bytes() const {
+  if (m_overrides.empty() && m_kernel_names.empty()) return {};
+  std::vector<uint8_t> bytes;
+  const auto word = [&](uint32_t v) {
+    for (int b = 0; b < 4; ++b) bytes.push_back(uint8_t(v >> (8 * b)));
+  };
+  for (uint32_t v : m_overrides) word(v);
+  word(static_cast<uint32_t>(m_kernel_names.size()));
+  for (const std::string& name : m_kernel_names) {
+    std::string padded = name;
+    padded.resize(TFL_KERNEL_NAME_BYTES, '\0');
+    bytes.insert(bytes.end(), padded.begin(), padded.end());
+  }
+  return bytes;
 }
 
 std::string ModelWorkload::summary() const {
@@ -232,9 +343,44 @@ void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quie
   p.persistent_addr = record.persistent_addr;
   p.persistent_bytes = record.persistent_bytes;
   m_arena_used = record.arena_used;
-  if (quiet || !m_per_op_lines) return;
-  const TflOperator& op = m_model->operators[record.op_index];
-  std::string chosen = std::string(tfl_backend_name(p.backend)) + " (" + p.kernel + ")";
+  if (quiet) return;
+  if (!m_per_op_lines) {
+    // Without an accelerator everything stays on the CPU, unless the firmware has kernels of its
+    // own: then the lines of the operators placed so far, and per operator from here on.
+    if (p.backend == TFL_BACKEND_CPU) {
+      if (record.op_index + 1 == m_placements.size()) {
+        std::printf("placement: all %u operators on the cpu (%s)\n", m_model->operator_count,
+                    m_soc_cfu == TFL_SOC_CFU_NONE ? "the SoC has no accelerator"
+                                                  : "no kernel of the firmware took one");
+      }
+      return;
+    }
+    m_per_op_lines = true;
+    for (uint32_t i = 0; i < record.op_index; ++i) print_placement(i);
+  }
+  print_placement(record.op_index);
+}
+
+// The backends that can run the operator, a registered kernel that runs it by its name.
+std::string ModelWorkload::supported_list(const Placement& p) {
+  std::string list = backend_list(p.supported);
+  if (p.backend == TFL_BACKEND_USER) {
+    const size_t at = list.find("user");
+    if (at != std::string::npos) list.replace(at, 4, p.kernel);
+  }
+  return list;
+}
+
+std::string ModelWorkload::backend_of(const Placement& p) {
+  return p.backend == TFL_BACKEND_USER ? p.kernel : tfl_backend_name(p.backend);
+}
+
+void ModelWorkload::print_placement(uint32_t index) const {
+  const Placement& p = m_placements[index];
+  const TflOperator& op = m_model->operators[index];
+  std::string chosen = p.backend == TFL_BACKEND_USER
+                           ? p.kernel + " (registered kernel)"
+                           : std::string(tfl_backend_name(p.backend)) + " (" + p.kernel + ")";
   if (p.override_backend == p.backend) {
     chosen += " [override]";
   } else if (p.override_backend) {
@@ -242,9 +388,9 @@ void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quie
   }
   char line[512];
   std::snprintf(line, sizeof(line), "placement: op %03u %-18s %-14s -> %-24s  supported: %-13s  %s",
-                record.op_index, tfl_op_stat_name(op.builtin),
+                index, tfl_op_stat_name(op.builtin),
                 shape_of(m_model->tensors[op.outputs[0]]).c_str(), chosen.c_str(),
-                backend_list(p.supported).c_str(), p.reason.c_str());
+                supported_list(p).c_str(), p.reason.c_str());
   std::string text = line;
   while (!text.empty() && text.back() == ' ') text.pop_back();
   std::printf("%s\n", text.c_str());
@@ -289,12 +435,9 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, boo
   if (!m_input_bytes.empty()) {
     platform.write_debug(m_input_addr, m_input_bytes.data(), m_input_bytes.size());
   }
-  if (!m_overrides.empty()) {
-    std::vector<uint8_t> bytes(4 * m_overrides.size());
-    for (size_t i = 0; i < m_overrides.size(); ++i) {
-      for (int b = 0; b < 4; ++b) bytes[4 * i + size_t(b)] = uint8_t(m_overrides[i] >> (8 * b));
-    }
-    platform.write_debug(m_overrides_addr, bytes.data(), bytes.size());
+  const std::vector<uint8_t> delegation = delegation_bytes();
+  if (!delegation.empty()) {
+    platform.write_debug(m_overrides_addr, delegation.data(), delegation.size());
   }
   // Read-only, as a model array in flash on the board: a firmware store there is a store
   // access fault naming the region, not a silently corrupted model.
@@ -308,15 +451,11 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, boo
       [this, &platform, quiet](uint64_t address, uint64_t) {
         on_placement(platform, address, quiet);
       });
-  if (!quiet && !m_per_op_lines) {
-    std::printf("placement: all %u operators on the cpu (the SoC has no accelerator)\n",
-                m_model->operator_count);
-  }
   WorkloadRegisters registers;
   registers.soc_cfu = m_soc_cfu;
   registers.soc_vta_base = m_soc_vta_base;
-  registers.delegate = m_delegate | (m_vta_threads << 8);
-  registers.overrides_addr = m_overrides.empty() ? 0 : m_overrides_addr;
+  registers.delegate = m_delegate | (m_vta_threads << 8) | (m_verify ? TFL_DELEGATE_VERIFY_BIT : 0);
+  registers.overrides_addr = delegation.empty() ? 0 : m_overrides_addr;
   registers.overrides_count = static_cast<uint32_t>(m_overrides.size() / 2);
   registers.model_addr = m_model_base;
   registers.model_bytes = static_cast<uint32_t>(m_model_bytes.size());
@@ -374,8 +513,8 @@ void ModelWorkload::report(Stats& stats) const {
             "Arena bytes for activations and scratch (lifetimes overlapped)");
   stats.set("model.arena_operator_bytes", m_persistent_bytes,
             "Arena bytes for per-operator data (multipliers, packed weights, indirection)");
-  uint64_t on_backend[TFL_BACKEND_COUNT] = {0, 0, 0};
-  uint64_t supported_by[TFL_BACKEND_COUNT] = {0, 0, 0};
+  uint64_t on_backend[TFL_BACKEND_COUNT] = {};
+  uint64_t supported_by[TFL_BACKEND_COUNT] = {};
   uint64_t overridden = 0;
   for (const Placement& placed : m_placements) {
     ++on_backend[placed.backend];
@@ -386,7 +525,7 @@ void ModelWorkload::report(Stats& stats) const {
   }
   for (uint32_t b = 0; b < TFL_BACKEND_COUNT; ++b) {
     stats.set(std::string("model.operators_on_") + tfl_backend_name(b), on_backend[b],
-              "Operators placed on this backend");
+              "Operators placed on this backend (user: kernels the firmware registered)");
     stats.set(std::string("model.operators_supported_by_") + tfl_backend_name(b), supported_by[b],
               "Operators this backend can run on this SoC (0 when the SoC lacks it)");
   }
@@ -401,11 +540,12 @@ void ModelWorkload::report(Stats& stats) const {
     const Placement& placed = m_placements.empty() ? Placement{} : m_placements[i];
     stats.set_text(p + "kernel", placed.reported ? placed.kernel : std::string(op.kernel),
                    "Implementation the interpreter chose");
-    stats.set_text(p + "backend", tfl_backend_name(placed.reported ? placed.backend : 0),
-                   "Where the operator ran (cpu, cfu, vta)");
+    stats.set_text(p + "backend", placed.reported ? backend_of(placed) : "cpu",
+                   "Where the operator ran (cpu, cfu, vta, or a registered kernel's name)");
     if (placed.reported) {
-      stats.set_text(p + "supported_backends", backend_list(placed.supported),
-                     "Every backend of the SoC that can run the operator");
+      stats.set_text(p + "supported_backends", supported_list(placed),
+                     "Every backend of the SoC that can run the operator (user: a registered "
+                     "kernel)");
     }
     if (placed.override_backend) {
       stats.set_text(p + "placement_override", tfl_backend_name(*placed.override_backend),
@@ -420,67 +560,159 @@ void ModelWorkload::report(Stats& stats) const {
   }
 }
 
-bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
-                                 std::FILE* console) const {
-  const auto [addr, bytes] = platform.sim_control().workload_output();
-  const TflTensor& out = m_model->tensors[m_model->output];
-  if (bytes == 0 || bytes != out.bytes) {
-    std::fprintf(
-        stderr,
-        "model: the firmware reported no output tensor (%u bytes at 0x%08x); tflite_runner "
-        "does, through the OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n",
-        bytes, addr);
-    return false;
-  }
-  std::vector<uint8_t> data(bytes);
-  if (!platform.read_debug(addr, data.data(), bytes)) {
-    std::fprintf(stderr, "model: the output tensor at 0x%08x is not in memory\n", addr);
-    return false;
-  }
-  std::ofstream(out_dir / run_file::kModelOutput, std::ios::binary)
-      .write(reinterpret_cast<const char*>(data.data()), std::streamsize(bytes));
-  // int8 and uint8 print their integers and, in the top-3, their real values; float32 (a
-  // DEQUANTIZE at the graph's end) prints its values.
-  const bool is_float = out.type == 0 /* float32 */;
-  if (out.type != 9 /* int8 */ && out.type != 3 /* uint8 */ && !is_float) return true;
-  const size_t count = is_float ? bytes / 4 : bytes;
-  std::vector<double> values(count);
-  for (size_t i = 0; i < count; ++i) {
-    if (is_float) {
-      float f;
-      std::memcpy(&f, &data[4 * i], sizeof f);
-      values[i] = f;
-    } else {
-      values[i] = out.type == 9 ? static_cast<int8_t>(data[i]) : data[i];
+namespace {
+
+// One output's values as doubles (int8, uint8, int16, int32 integers; float32 values); empty for
+// other types.
+std::vector<double> output_values(const TflTensor& t, const std::vector<uint8_t>& data) {
+  std::vector<double> values;
+  for (size_t i = 0; i < t.elements; ++i) {
+    switch (t.type) {
+      case 0: {  // float32
+        float f;
+        std::memcpy(&f, &data[4 * i], sizeof f);
+        values.push_back(f);
+        break;
+      }
+      case 9:  // int8
+        values.push_back(static_cast<int8_t>(data[i]));
+        break;
+      case 3:  // uint8
+        values.push_back(data[i]);
+        break;
+      case 7: {  // int16
+        int16_t v;
+        std::memcpy(&v, &data[2 * i], sizeof v);
+        values.push_back(v);
+        break;
+      }
+      case 2: {  // int32
+        int32_t v;
+        std::memcpy(&v, &data[4 * i], sizeof v);
+        values.push_back(v);
+        break;
+      }
+      default:
+        return {};
     }
   }
+  return values;
+}
+
+// The console's lines for one output: its values (the first 32) and its top-3, each value
+// dequantised too when the tensor is quantised:
+//   output (1x2 int8): -113 113
+//   top-3: [1] 113 (0.9414) [0] -113 (0.0586)
+// With several outputs each line names its output: "output 1 "scores" (1x4 int8): ...".
+void print_output(std::FILE* console, const TflModel& m, int i, const std::vector<uint8_t>& data) {
+  const TflTensor& out = m.tensors[m.outputs[i]];
+  const std::vector<double> values = output_values(out, data);
+  if (values.empty()) return;
+  const bool is_float = out.type == 0;
   const auto text = [&](double v) {
     char buffer[32];
     std::snprintf(buffer, sizeof(buffer), is_float ? "%.6g" : "%.0f", v);
     return std::string(buffer);
   };
-  std::string line = "output (" + shape_of(out) + " " + tfl_type_name(out.type) + "):";
+  const auto real = [&](double v) {
+    char buffer[40];
+    std::snprintf(buffer, sizeof(buffer), " (%.4f)", double(out.scale) * (v - out.zero_point));
+    return out.quantized && !is_float ? std::string(buffer) : std::string();
+  };
+  std::string label = "output";
+  if (m.output_count > 1) {
+    char name[96];
+    label += " " + std::to_string(i) + " \"" +
+             tfl_tensor_name(&m, m.outputs[i], name, sizeof(name)) + "\"";
+  }
+  std::string line = label + " (" + shape_of(out) + " " + tfl_type_name(out.type) + "):";
   const size_t shown = std::min<size_t>(values.size(), 32);
-  for (size_t i = 0; i < shown; ++i) line += " " + text(values[i]);
+  // Small outputs show every value's real value; larger ones leave that to the top-3.
+  const bool small = values.size() <= 8;
+  for (size_t k = 0; k < shown; ++k) line += " " + text(values[k]) + (small ? real(values[k]) : "");
   if (shown < values.size()) line += " ... (" + std::to_string(values.size()) + " values)";
   std::fprintf(console, "%s\n", line.c_str());
   std::vector<size_t> order(values.size());
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return values[a] > values[b]; });
-  std::string top = "top-3:";
-  for (size_t i = 0; i < std::min<size_t>(3, order.size()); ++i) {
-    char entry[80];
-    if (is_float) {
-      std::snprintf(entry, sizeof(entry), " [%zu] %s", order[i], text(values[order[i]]).c_str());
-    } else {
-      const double real = double(out.scale) * (values[order[i]] - out.zero_point);
-      std::snprintf(entry, sizeof(entry), " [%zu] %s (%.4f)", order[i],
-                    text(values[order[i]]).c_str(), real);
-    }
-    top += entry;
+  std::string top = m.output_count > 1 ? "  top-3:" : "top-3:";
+  for (size_t k = 0; k < std::min<size_t>(3, order.size()); ++k) {
+    top += " [" + std::to_string(order[k]) + "] " + text(values[order[k]]) + real(values[order[k]]);
   }
   std::fprintf(console, "%s\n", top.c_str());
+}
+
+// outputs.json: for each output, its file, tensor, name, type, shape and quantisation.
+nlohmann::json outputs_description(const TflModel& m) {
+  nlohmann::json list = nlohmann::json::array();
+  for (int i = 0; i < m.output_count; ++i) {
+    const TflTensor& t = m.tensors[m.outputs[i]];
+    char name[256];
+    nlohmann::json entry = {{"index", i},
+                            {"file", run_file::model_output_name(i)},
+                            {"tensor", m.outputs[i]},
+                            {"name", tfl_tensor_name(&m, m.outputs[i], name, sizeof(name))},
+                            {"type", tfl_type_name(t.type)},
+                            {"shape", std::vector<int32_t>(t.dims, t.dims + t.rank)},
+                            {"bytes", t.bytes}};
+    if (t.quantized) {
+      std::vector<double> scales;
+      std::vector<int64_t> zero_points;
+      for (uint32_t c = 0; c < t.scale_count; ++c) {
+        scales.push_back(fb_vector_f32(const_cast<FbReader*>(&m.reader), &t.scales, c));
+        zero_points.push_back(t.zero_points.length ? fb_vector_i64(const_cast<FbReader*>(&m.reader),
+                                                                   &t.zero_points, c)
+                                                   : 0);
+      }
+      entry["quantization"] = {{"scale", scales}, {"zero_point", zero_points}};
+      if (t.scale_count > 1) entry["quantization"]["quantized_dimension"] = t.quantized_dimension;
+    }
+    list.push_back(entry);
+  }
+  return {{"outputs", list}};
+}
+
+}  // namespace
+
+bool ModelWorkload::write_output(Platform& platform, const fs::path& out_dir,
+                                 std::FILE* console) const {
+  const TflModel& m = *m_model;
+  const auto& reported = platform.sim_control().workload_outputs();
+  bool sizes_match = reported.size() == size_t(m.output_count);
+  for (size_t i = 0; sizes_match && i < reported.size(); ++i) {
+    sizes_match = reported[i].second == m.tensors[m.outputs[i]].bytes;
+  }
+  if (reported.empty()) {
+    std::fprintf(stderr,
+                 "model: the firmware reported no output tensor; tflite_runner reports every one "
+                 "through the OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n");
+    return false;
+  }
+  if (!sizes_match) {
+    std::fprintf(stderr,
+                 "model: the firmware reported %zu output tensors (the first: %u bytes at "
+                 "0x%08x), not the model's %d; tflite_runner reports every one through the "
+                 "OUTPUT_ADDR/OUTPUT_BYTES registers (docs/firmware.md)\n",
+                 reported.size(), reported.front().second, reported.front().first, m.output_count);
+    return false;
+  }
+  std::vector<std::vector<uint8_t>> outputs;
+  for (const auto& [addr, bytes] : reported) {
+    std::vector<uint8_t> data(bytes);
+    if (!platform.read_debug(addr, data.data(), bytes)) {
+      std::fprintf(stderr, "model: the output tensor at 0x%08x is not in memory\n", addr);
+      return false;
+    }
+    outputs.push_back(std::move(data));
+  }
+  for (int i = 0; i < m.output_count; ++i) {
+    std::ofstream(out_dir / run_file::model_output_name(i), std::ios::binary)
+        .write(reinterpret_cast<const char*>(outputs[size_t(i)].data()),
+               std::streamsize(outputs[size_t(i)].size()));
+    print_output(console, m, i, outputs[size_t(i)]);
+  }
+  std::ofstream(out_dir / run_file::kModelOutputs) << outputs_description(m).dump(2) << "\n";
   return true;
 }
 

@@ -65,8 +65,12 @@ class ModelWorkload {
 
  private:
   ModelWorkload();
+  void assign_inputs(const std::vector<std::pair<std::string, std::string>>& files);
   void read_delegation(const nlohmann::json& cfg);
   void on_placement(Platform& platform, uint64_t address, bool quiet);
+  void print_placement(uint32_t index) const;
+  // The override pairs and kernel names the firmware reads at m_overrides_addr (empty: none).
+  std::vector<uint8_t> delegation_bytes() const;
 
   std::filesystem::path m_model_path, m_input_path;
   std::vector<uint8_t> m_model_bytes, m_input_bytes;
@@ -74,7 +78,9 @@ class ModelWorkload {
   std::string m_firmware;
   // The delegation (runtime.*) and what the SoC offers it (accsim/hw/tflite_delegate.h).
   uint32_t m_soc_cfu = 0, m_soc_vta_base = 0, m_delegate = 0, m_vta_threads = 2;
-  std::vector<uint32_t> m_overrides;  // op index, backend, ...
+  std::vector<uint32_t> m_overrides;        // op index, backend, ...
+  std::vector<std::string> m_kernel_names;  // registered kernels the delegation names
+  bool m_verify = false;                    // runtime.verify
   uint32_t m_overrides_addr = 0;
   // What the firmware reported for each operator (TflPlacementRecord).
   struct Placement {
@@ -88,6 +94,9 @@ class ModelWorkload {
   };
   uint32_t m_arena_used = 0;  // the firmware's plan (accelerator work areas follow)
   std::vector<Placement> m_placements;
+  // A placement's backend (a registered kernel by its name) and its supported backends.
+  static std::string backend_of(const Placement& p);
+  static std::string supported_list(const Placement& p);
   bool m_per_op_lines = false;
   uint32_t m_model_base = 0, m_model_region = 0, m_input_addr = 0;
   uint32_t m_arena_base = 0, m_arena_size = 0;

@@ -224,7 +224,8 @@ const std::vector<AcceleratorColumn> kAcceleratorColumns = {
     {"cfu_busy_cycles", "CFU busy", "cfu_busy_cycles"},
     {"cfu_stall_cycles", "CFU stall", "cfu_busy_cycles"},
     {"vta_busy_cycles", "VTA busy", "vta_busy_cycles"},
-    {"vta_dma_bytes", "VTA DMA B", "vta_dma_bytes"}};
+    {"vta_dma_bytes", "VTA DMA B", "vta_dma_bytes"},
+    {"energy_pj", "energy pJ", "energy_pj"}};
 
 std::vector<std::string> accelerator_fields(const std::vector<OpRecord>& ops,
                                             std::vector<std::string>* headings) {
@@ -263,13 +264,73 @@ std::vector<std::vector<std::string>> op_table(const std::vector<OpRecord>& ops,
 std::vector<std::vector<std::string>> op_type_table(const std::vector<OpRecord>& ops) {
   std::vector<std::vector<std::string>> rows = {
       {"op", "count", "cycles", "share", "MACs", "MACs/cycle"}};
+  // The energy of each type and its share of the operators' (docs/energy.md), when recorded.
+  const bool energy = std::any_of(
+      ops.begin(), ops.end(), [](const OpRecord& op) { return op.fields.count("energy_pj") != 0; });
+  if (energy) rows[0].insert(rows[0].end(), {"energy pJ", "energy share", "pJ/MAC"});
   const double total_cycles = ops_total(ops, "cycles");
+  const double total_energy = ops_total(ops, "energy_pj");
   for (const auto& type : totals_by_type(ops)) {
     rows.push_back({type.op, std::to_string(type.count), count_text(type.cycles),
                     percent_text(type.cycles, total_cycles), count_text(type.macs),
                     type.macs == 0 ? "" : quotient_text(type.macs, type.cycles, 2)});
+    if (!energy) continue;
+    double pj = 0;
+    for (const auto& op : ops) {
+      if (op.op == type.op) pj += op.number("energy_pj").value_or(0);
+    }
+    rows.back().insert(rows.back().end(), {display_text(json(pj)), percent_text(pj, total_energy),
+                                           type.macs == 0 ? "" : quotient_text(pj, type.macs, 2)});
   }
   return rows;
+}
+
+// Energy per component (energy.<component>.{dynamic,leakage,total}_pj, docs/energy.md), most
+// first, and the total; empty for a run without an energy model.
+std::vector<std::vector<std::string>> energy_component_table(const json& stats) {
+  std::vector<std::pair<double, std::string>> parts;
+  const std::string suffix = ".total_pj";
+  for (const auto& item : stats.items()) {
+    const std::string& name = item.key();
+    if (name.rfind("energy.", 0) != 0 || name.size() <= 7 + suffix.size() ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) {
+      continue;
+    }
+    parts.emplace_back(item.value().get<double>(), name.substr(7, name.size() - 7 - suffix.size()));
+  }
+  if (parts.empty() || !stats.contains("energy.total_pj")) return {};
+  std::sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  const double total = stats["energy.total_pj"].get<double>();
+  std::vector<std::vector<std::string>> rows = {
+      {"component", "dynamic pJ", "leakage pJ", "total pJ", "share"}};
+  for (const auto& [pj, component] : parts) {
+    const std::string p = "energy." + component + ".";
+    rows.push_back({component, display_text(stats.value(p + "dynamic_pj", json())),
+                    display_text(stats.value(p + "leakage_pj", json())), display_text(json(pj)),
+                    percent_text(pj, total)});
+  }
+  rows.push_back({"total", display_text(stats.value("energy.dynamic_pj", json())),
+                  display_text(stats.value("energy.leakage_pj", json())), display_text(json(total)),
+                  percent_text(total, total)});
+  return rows;
+}
+
+void print_energy(const RunRecord& run, const std::vector<OpRecord>& ops) {
+  const json& s = run.stats;
+  const auto rows = energy_component_table(s);
+  if (rows.empty()) return;
+  std::printf("\nEnergy by component (table %s):\n", stat_or(s, "energy.table", "?").c_str());
+  print_table(rows);
+  if (ops.empty()) return;
+  // The operators' energy against the run's: what is left was spent outside them (start-up,
+  // the interpreter between operators), so operators + outside = the total.
+  const double total = s["energy.total_pj"].get<double>();
+  const double in_ops = ops_total(ops, "energy_pj");
+  std::printf("  operators %s pJ (%s) + outside operators %s pJ = total %s pJ\n",
+              display_text(json(in_ops)).c_str(), percent_text(in_ops, total).c_str(),
+              display_text(json(total - in_ops)).c_str(), display_text(json(total)).c_str());
 }
 
 // The stall breakdown of each op type (summed over its operators), most cycles first.
@@ -333,7 +394,12 @@ void print_one(const RunRecord& run, size_t top) {
   print_family(run, "Functions", "cpu.function.", top);
   const auto ops = model_ops(s);
   if (!ops.empty()) print_model(run, ops);
+  print_energy(run, ops);
 }
+
+// Energy side by side (below): cycles, energy, power, EDP and each component's energy.
+void print_energy_compare(const std::vector<RunRecord>& runs,
+                          const std::vector<std::string>& labels);
 
 void print_compare(const std::vector<RunRecord>& runs, const std::vector<CompareRow>& rows,
                    bool csv) {
@@ -376,6 +442,52 @@ void print_compare(const std::vector<RunRecord>& runs, const std::vector<Compare
   std::printf("%zu statistics differ (delta and ratio against %s):\n", rows.size(),
               labels[0].c_str());
   print_table(table, 1, "");
+  print_energy_compare(runs, labels);
+}
+
+// ---- Comparing energy: cycles, energy, power and EDP, then each component's energy ----
+
+void print_energy_compare(const std::vector<RunRecord>& runs,
+                          const std::vector<std::string>& labels) {
+  if (std::none_of(runs.begin(), runs.end(),
+                   [](const RunRecord& r) { return r.stats.contains("energy.total_pj"); })) {
+    return;
+  }
+  const auto value = [](const RunRecord& run, const std::string& name) -> std::optional<json> {
+    if (!run.stats.contains(name)) return std::nullopt;
+    return run.stats[name];
+  };
+  std::vector<std::string> header = {"energy", labels[0]};
+  for (size_t r = 1; r < runs.size(); ++r) {
+    header.push_back(labels[r]);
+    header.push_back("ratio");
+  }
+  std::vector<std::vector<std::string>> table = {header};
+  const auto add_row = [&](const std::string& heading, const std::string& name) {
+    std::vector<std::string> line = {heading, cell_text(value(runs[0], name), false)};
+    for (size_t r = 1; r < runs.size(); ++r) {
+      line.push_back(cell_text(value(runs[r], name), false));
+      line.push_back(ratio_text(value(runs[0], name), value(runs[r], name)));
+    }
+    table.push_back(line);
+  };
+  add_row("cycles", "cpu.cycles");
+  add_row("total pJ", "energy.total_pj");
+  add_row("average mW", "energy.average_power_mw");
+  add_row("EDP uJ*ms", "energy.edp_uj_ms");
+  // Every component any run has, in the first energy-bearing run's order (most energy first).
+  std::vector<std::string> components;
+  for (const auto& run : runs) {
+    const auto rows = energy_component_table(run.stats);
+    for (size_t i = 1; i + 1 < rows.size(); ++i) {
+      if (std::find(components.begin(), components.end(), rows[i][0]) == components.end()) {
+        components.push_back(rows[i][0]);
+      }
+    }
+  }
+  for (const auto& c : components) add_row(c + " pJ", "energy." + c + ".total_pj");
+  std::printf("\nEnergy (ratio against %s):\n", labels[0].c_str());
+  print_table(table);
 }
 
 // ---- Comparing model runs: operators lined up by index ----
@@ -585,12 +697,62 @@ PlotPanel cache_misses_panel(const std::vector<RunRecord>& runs, const std::stri
   return panel;
 }
 
+// The energy breakdown: each component's energy (energy.<component>.total_pj), a bar per run.
+PlotPanel energy_panel(const std::vector<RunRecord>& runs) {
+  PlotPanel panel;
+  panel.title = "energy by component";
+  panel.xlabel = "component";
+  panel.ylabel = "energy (pJ)";
+  panel.series = short_labels(runs);
+  for (const auto& run : runs) {
+    const auto rows = energy_component_table(run.stats);
+    for (size_t i = 1; i + 1 < rows.size(); ++i) {
+      if (std::find(panel.categories.begin(), panel.categories.end(), rows[i][0]) ==
+          panel.categories.end()) {
+        panel.categories.push_back(rows[i][0]);
+      }
+    }
+  }
+  for (const auto& component : panel.categories) {
+    std::vector<std::optional<double>> row;
+    for (const auto& run : runs) {
+      const std::string key = "energy." + component + ".total_pj";
+      row.push_back(run.stats.contains(key) ? as_number(run.stats[key]) : std::nullopt);
+    }
+    panel.y.push_back(row);
+  }
+  return panel;
+}
+
+// Energy per operator of the first run's model (op.NNN.*.energy_pj), a bar per run.
+PlotPanel op_energy_panel(const std::vector<RunRecord>& runs) {
+  PlotPanel panel;
+  panel.title = "energy per operator";
+  panel.xlabel = "operator";
+  panel.ylabel = "energy (pJ)";
+  panel.series = short_labels(runs);
+  for (const auto& op : model_ops(runs[0].stats)) {
+    if (!op.number("energy_pj")) continue;
+    panel.categories.push_back(op.label());
+    std::vector<std::optional<double>> row;
+    for (const auto& run : runs) {
+      const std::string key = op.stat_name("energy_pj");
+      row.push_back(run.stats.contains(key) ? as_number(run.stats[key]) : std::nullopt);
+    }
+    panel.y.push_back(row);
+  }
+  return panel;
+}
+
 // Cycles per operator (model runs), per region (or the top functions when there are no
-// regions), I$ and D$ misses: every run in every panel.
+// regions), I$ and D$ misses, energy per component and per operator: every run in every panel.
 std::vector<PlotPanel> report_panels(const std::vector<RunRecord>& runs, size_t top) {
-  std::vector<PlotPanel> panels = {op_cycles_panel(runs), cycles_panel(runs, top),
+  std::vector<PlotPanel> panels = {op_cycles_panel(runs),
+                                   cycles_panel(runs, top),
                                    cache_misses_panel(runs, "icache", "I$ misses"),
-                                   cache_misses_panel(runs, "dcache", "D$ misses")};
+                                   cache_misses_panel(runs, "dcache", "D$ misses"),
+                                   energy_panel(runs),
+                                   op_energy_panel(runs)};
   panels.erase(std::remove_if(panels.begin(), panels.end(),
                               [](const PlotPanel& panel) { return panel.categories.empty(); }),
                panels.end());

@@ -202,21 +202,89 @@ GnuplotRun run_gnuplot(const std::string& script) {
 
 }  // namespace
 
-std::string render_plot(const std::vector<PlotPanel>& panels, const fs::path& file) {
-  const std::string ext = file.extension().string();
-  if (ext != ".svg" && ext != ".png") return file.string() + ": use a .svg or .png file name";
-  if (panels.empty()) return "nothing to plot";
+namespace {
+// Runs a script drawing `file`; "" or why not.
+std::string render_script(const std::string& script, const fs::path& file) {
   if (!have_gnuplot()) return "gnuplot is not installed (Debian: apt-get install gnuplot-nox)";
   std::error_code ec;
   if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
   fs::remove(file, ec);  // so that a stale picture cannot pass for this one
-  const GnuplotRun run = run_gnuplot(gnuplot_script(panels, file));
+  const GnuplotRun run = run_gnuplot(script);
   const std::string complaint = gnuplot_complaint(run.stderr_text);
   const bool drawn = fs::is_regular_file(file, ec) && fs::file_size(file, ec) > 0;
   if (run.status != 0 || !drawn) {
     return "gnuplot failed on " + file.string() + (complaint.empty() ? "" : ": " + complaint);
   }
   return "";
+}
+}  // namespace
+
+std::string render_plot(const std::vector<PlotPanel>& panels, const fs::path& file) {
+  const std::string ext = file.extension().string();
+  if (ext != ".svg" && ext != ".png") return file.string() + ": use a .svg or .png file name";
+  if (panels.empty()) return "nothing to plot";
+  return render_script(gnuplot_script(panels, file), file);
+}
+
+std::vector<ParetoPoint> pareto_points(const std::vector<std::vector<std::string>>& csv,
+                                       const std::string& x, const std::string& y) {
+  std::vector<ParetoPoint> points;
+  if (csv.size() < 2) return points;
+  const auto& header = csv[0];
+  const auto column = [&](const std::string& name) {
+    return size_t(std::find(header.begin(), header.end(), name) - header.begin());
+  };
+  const size_t status = column("status"), xi = column(x), yi = column(y);
+  if (status == header.size() || xi == header.size() || yi == header.size()) return points;
+  for (size_t r = 1; r < csv.size(); ++r) {
+    const auto& row = csv[r];
+    if (row.size() != header.size() || row[status] != "ok") continue;
+    char* end_x = nullptr;
+    char* end_y = nullptr;
+    const double cx = std::strtod(row[xi].c_str(), &end_x);
+    const double cy = std::strtod(row[yi].c_str(), &end_y);
+    if (end_x == row[xi].c_str() || end_y == row[yi].c_str()) continue;
+    points.push_back({row[0], cx, cy, false});
+  }
+  for (auto& p : points) {
+    p.on_front = std::none_of(points.begin(), points.end(), [&](const ParetoPoint& q) {
+      return q.cycles <= p.cycles && q.energy <= p.energy &&
+             (q.cycles < p.cycles || q.energy < p.energy);
+    });
+  }
+  return points;
+}
+
+std::string pareto_script(const std::vector<ParetoPoint>& points, const std::string& x,
+                          const std::string& y, const std::string& title, const fs::path& file) {
+  std::ostringstream s;
+  if (file.extension() == ".png") {
+    s << "set terminal pngcairo size 900,600 font 'sans,10'\n";
+  } else {
+    s << "set terminal svg size 900,600 font 'sans,11' background rgb 'white'\n";
+  }
+  s << "set output " << quoted(file.string()) << "\n"
+    << "set title " << quoted(title) << " noenhanced\n"
+    << "set xlabel " << quoted(x) << " noenhanced\nset ylabel " << quoted(y) << " noenhanced\n"
+    << "set grid\nset key outside top center horizontal\nset format x '%.1s%c'\n"
+    // Room right of the slowest point and above the costliest for their labels.
+    << "set offsets graph 0.02, graph 0.15, graph 0.08, graph 0.05\n"
+    << "set format y '%.1s%c'\n";
+  s << "$all << EOD\n";
+  for (const auto& p : points) s << p.cycles << " " << p.energy << " " << quoted(p.label) << "\n";
+  s << "EOD\n$front << EOD\n";
+  std::vector<ParetoPoint> front;
+  for (const auto& p : points) {
+    if (p.on_front) front.push_back(p);
+  }
+  std::sort(front.begin(), front.end(),
+            [](const ParetoPoint& a, const ParetoPoint& b) { return a.cycles < b.cycles; });
+  for (const auto& p : front) s << p.cycles << " " << p.energy << "\n";
+  s << "EOD\n"
+    << "plot $all using 1:2 with points pt 7 ps 1.2 title 'points', "
+    << "$all using 1:2:3 with labels offset 1,1 left noenhanced notitle, "
+    << "$front using 1:2 with linespoints lw 2 pt 6 ps 2 title 'Pareto front'\n";
+  return s.str();
 }
 
 std::vector<PlotPanel> sweep_panels(const SweepSpec& spec,
@@ -288,6 +356,19 @@ std::vector<PlotPanel> sweep_panels(const SweepSpec& spec,
 
 std::string plot_sweep(const SweepSpec& spec, const std::vector<std::vector<std::string>>& csv,
                        const fs::path& file) {
+  if (spec.plot.value("pareto", false)) {
+    const std::string ext = file.extension().string();
+    if (ext != ".svg" && ext != ".png") return file.string() + ": use a .svg or .png file name";
+    const auto points = pareto_points(csv, "cpu.cycles", "energy.total_pj");
+    if (points.empty()) {
+      return "nothing to plot: no finished point has cpu.cycles and energy.total_pj";
+    }
+    const std::string title =
+        (spec.plot.contains("title") ? spec.plot["title"].get<std::string>() : spec.name) +
+        ": cycles vs energy";
+    return render_script(pareto_script(points, "cpu.cycles", "energy.total_pj (pJ)", title, file),
+                         file);
+  }
   return render_plot(sweep_panels(spec, csv), file);
 }
 

@@ -37,4 +37,19 @@ std::vector<PlotPanel> sweep_panels(const SweepSpec& spec,
 std::string plot_sweep(const SweepSpec& spec, const std::vector<std::vector<std::string>>& csv,
                        const std::filesystem::path& file);
 
+// A cycles-vs-energy view of a sweep (plot.pareto, docs/energy.md): every finished point, the
+// Pareto front (no other point has both fewer cycles and less energy) joined by a line.
+struct ParetoPoint {
+  std::string label;  // the point's name
+  double cycles = 0, energy = 0;
+  bool on_front = false;
+};
+// The points of results.csv with both `x` and `y` (cpu.cycles, energy.total_pj), front marked,
+// in csv order.
+std::vector<ParetoPoint> pareto_points(const std::vector<std::vector<std::string>>& csv,
+                                       const std::string& x, const std::string& y);
+std::string pareto_script(const std::vector<ParetoPoint>& points, const std::string& x,
+                          const std::string& y, const std::string& title,
+                          const std::filesystem::path& file);
+
 }  // namespace accsim::cli

@@ -34,10 +34,19 @@ void check_writable(const fs::path& dir) {
 
 namespace run_file {
 const std::vector<const char*>& all() {
-  static const std::vector<const char*> files = {
-      kConfig,   kStats, kStatsText,   kHost,        kConsole,   kCacheMisses, kMemDin,
-      kTimeline, kInsn,  kCfuWaveform, kModelOutput, kConflicts, kManifest};
+  static const std::vector<const char*> files = {kConfig,       kStats,
+                                                 kStatsText,    kHost,
+                                                 kConsole,      kCacheMisses,
+                                                 kMemDin,       kTimeline,
+                                                 kInsn,         kCfuWaveform,
+                                                 kModelOutput,  kModelOutputs,
+                                                 kConflicts,    kAccelergyActionCounts,
+                                                 kAccelergyErt, kManifest};
   return files;
+}
+
+std::string model_output_name(int i) {
+  return i == 0 ? std::string(kModelOutput) : "output_" + std::to_string(i) + ".bin";
 }
 }  // namespace run_file
 
@@ -67,12 +76,24 @@ std::vector<std::string> device_waveforms(const fs::path& dir) {
   return files;
 }
 
+// A model run's output_<i>.bin beyond output.bin, in output order.
+std::vector<std::string> extra_model_outputs(const fs::path& dir) {
+  std::vector<std::string> files;
+  for (int i = 1;; ++i) {
+    const std::string name = run_file::model_output_name(i);
+    std::error_code ec;
+    if (!fs::exists(dir / name, ec)) return files;
+    files.push_back(name);
+  }
+}
+
 }  // namespace
 
 size_t prepare_run_dir(const fs::path& dir) {
   prepare_output_dir(dir);
   std::vector<std::string> names(run_file::all().begin(), run_file::all().end());
   for (const auto& waveform : device_waveforms(dir)) names.push_back(waveform);
+  for (const auto& output : extra_model_outputs(dir)) names.push_back(output);
   size_t removed = 0;
   for (const auto& name : names) {
     std::error_code ec;
@@ -106,6 +127,7 @@ void write_run_outputs(const fs::path& dir, const nlohmann::json& effective_conf
     if (name != std::string(run_file::kManifest) && fs::exists(dir / name)) files.push_back(name);
   }
   for (const auto& waveform : device_waveforms(dir)) files.push_back(waveform);
+  for (const auto& output : extra_model_outputs(dir)) files.push_back(output);
   write_text_file(dir / run_file::kManifest, nlohmann::json{{"files", files}}.dump(2) + "\n");
 }
 

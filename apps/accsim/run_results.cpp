@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <sstream>
+
 #include "exit_codes.h"
 #include "run_outputs.h"
 #include "run_summary.h"
@@ -88,6 +90,13 @@ int write_run_results(RunSetup& setup, soc::Soc& soc, const RegionProfiler& regi
       {"host_seconds", seconds},
       {"simulated_mips", seconds > 0 ? double(cpu.instret()) / seconds / 1e6 : 0.0},
       {"simulated_mhz", seconds > 0 ? double(cpu.cycle()) / seconds / 1e6 : 0.0}};
+  if (setup.energy_export == "accelergy" && soc.energy() != nullptr) {
+    std::ostringstream counts, ert;
+    soc.energy()->write_accelergy_action_counts(counts);
+    soc.energy()->write_accelergy_ert(ert);
+    write_text_file(setup.out_dir / run_file::kAccelergyActionCounts, counts.str());
+    write_text_file(setup.out_dir / run_file::kAccelergyErt, ert.str());
+  }
   write_run_outputs(setup.out_dir, simulated_config(setup, soc), stats, host);
 
   if (!quiet) print_run_summary(stdout, stats, host, setup.out_dir.string());

@@ -31,17 +31,38 @@ bool check_traces(const std::vector<std::string>& traces) {
   return true;
 }
 
-// --model / --input are the workload.model / workload.input keys, given relative to the working
-// directory: passed on as absolute paths so config.json re-runs from anywhere.
+// "NAME=FILE" / "INDEX=FILE" -> {NAME, FILE}; a plain FILE (or a path that exists as given, or
+// has a '/' before its '=') -> {"", FILE}: the next input in order.
+std::pair<std::string, std::string> split_input(const std::string& text) {
+  const size_t eq = text.find('=');
+  std::error_code ec;
+  if (eq == std::string::npos || eq == 0 || text.substr(0, eq).find('/') != std::string::npos ||
+      fs::exists(text, ec)) {
+    return {"", text};
+  }
+  return {text.substr(0, eq), text.substr(eq + 1)};
+}
+
+// --model / --input are the workload.model / workload.inputs keys, given relative to the working
+// directory: passed on as absolute paths so config.json re-runs from anywhere. --verify is
+// runtime.verify.
 std::vector<std::string> with_workload_overrides(const RunOptions& options) {
   std::vector<std::string> overrides = options.overrides;
-  const auto add = [&](const char* key, const std::string& path) {
-    if (path.empty()) return;
-    overrides.push_back(std::string(key) + "=" +
-                        nlohmann::json(fs::absolute(path).string()).dump());
-  };
-  add("workload.model", options.model);
-  add("workload.input", options.input);
+  if (!options.model.empty()) {
+    overrides.push_back("workload.model=" +
+                        nlohmann::json(fs::absolute(options.model).string()).dump());
+  }
+  if (!options.inputs.empty()) {
+    nlohmann::json inputs = nlohmann::json::array();
+    for (const std::string& text : options.inputs) {
+      const auto [tensor, file] = split_input(text);
+      inputs.push_back({{"tensor", tensor}, {"file", fs::absolute(file).string()}});
+    }
+    // The command line's inputs replace the config's, workload.input included.
+    overrides.push_back("workload.input=\"\"");
+    overrides.push_back("workload.inputs=" + inputs.dump());
+  }
+  if (options.verify) overrides.push_back("runtime.verify=true");
   return overrides;
 }
 
@@ -74,6 +95,15 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
   setup.config_name = config_name;
   setup.loaded = std::move(*loaded);
   const nlohmann::json& cfg = setup.loaded.effective;
+  // An export of energy figures needs the energy model.
+  if (!options.energy_export.empty() && !cfg.contains("energy")) {
+    std::fprintf(stderr,
+                 "--energy-export %s: %s has no \"energy\" section (give one, e.g. --set "
+                 "energy.table=energy/asic45.json; docs/energy.md)\n",
+                 options.energy_export.c_str(), config_name.c_str());
+    return std::nullopt;
+  }
+  setup.energy_export = options.energy_export;
 
   // A .tflite model (--model or workload.model) is checked before anything is simulated.
   try {
@@ -83,11 +113,11 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
     return std::nullopt;
   }
   // The input is model input: without a model nothing would read it.
-  if (!options.input.empty() && !setup.workload) {
+  if (!options.inputs.empty() && !setup.workload) {
     std::fprintf(stderr,
                  "--input %s: there is no model to feed it to (give --model NET.tflite, or "
                  "workload.model in the config)\n",
-                 options.input.c_str());
+                 options.inputs.front().c_str());
     return std::nullopt;
   }
   const std::string firmware_name = !options.firmware.empty() ? options.firmware

@@ -21,6 +21,7 @@ struct RunSetup {
   cpu::ElfImage image;
   std::filesystem::path out_dir;  // prepared: accsim's own files of an earlier run removed
   uint64_t max_cycles = 0;        // --max-cycles, else simulation.max_cycles
+  std::string energy_export;      // --energy-export: "accelergy" or empty
 };
 
 // nullopt after printing why (a usage or config error: exit code 2).

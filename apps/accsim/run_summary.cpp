@@ -1,12 +1,44 @@
 #include "run_summary.h"
 
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "pipeline_timing.h"
+#include "stats.h"
 
 namespace accsim::cli {
 
 namespace {
 double percent(uint64_t part, uint64_t whole) {
   return whole ? 100.0 * double(part) / double(whole) : 0.0;
+}
+
+// Total energy, average power and the three components that took most (docs/energy.md).
+void print_energy(std::FILE* out, const Stats& stats) {
+  const double total = std::get<double>(stats.value("energy.total_pj"));
+  std::vector<std::pair<double, std::string>> parts;
+  const nlohmann::json all = stats.to_json();
+  const std::string suffix = ".total_pj";
+  for (const auto& [name, value] : all.items()) {
+    if (name.rfind("energy.", 0) != 0 || name.size() <= suffix.size() + 7 ||
+        name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0) {
+      continue;
+    }
+    parts.emplace_back(value.get<double>(), name.substr(7, name.size() - 7 - suffix.size()));
+  }
+  std::sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first > b.first : a.second < b.second;
+  });
+  std::fprintf(out, "  energy        %.3f uJ, average power %.3f mW, EDP %.4g uJ*ms", total * 1e-6,
+               std::get<double>(stats.value("energy.average_power_mw")),
+               std::get<double>(stats.value("energy.edp_uj_ms")));
+  for (size_t i = 0; i < parts.size() && i < 3; ++i) {
+    std::fprintf(out, "%s %s %.1f%%", i == 0 ? ";" : ",", parts[i].second.c_str(),
+                 total > 0 ? 100.0 * parts[i].first / total : 0.0);
+  }
+  std::fprintf(out, "\n");
 }
 }  // namespace
 
@@ -22,7 +54,9 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
   if (stats.contains(std::string("cpu.stall.") + cpu::kStallKinds[0].name)) {
     std::fprintf(out, "  stalls       ");
     for (const cpu::StallKind& kind : cpu::kStallKinds) {
-      const uint64_t v = stats.get(std::string("cpu.stall.") + kind.name);
+      const std::string name = std::string("cpu.stall.") + kind.name;
+      if (!stats.contains(name)) continue;  // a run recorded before this kind existed (shift)
+      const uint64_t v = stats.get(name);
       std::fprintf(out, " %s %llu (%.1f%%)", kind.name, static_cast<unsigned long long>(v),
                    percent(v, cycles));
     }
@@ -87,6 +121,7 @@ void print_run_summary(std::FILE* out, const Stats& stats, const nlohmann::json&
                  static_cast<unsigned long long>(stats.get("vta.dma.read_bytes") +
                                                  stats.get("vta.dma.write_bytes")));
   }
+  if (stats.contains("energy.total_pj")) print_energy(out, stats);
   std::fprintf(out, "  host          %.3f s, %.2f simulated MIPS, %.2f MHz\n",
                host.at("host_seconds").get<double>(), host.at("simulated_mips").get<double>(),
                host.at("simulated_mhz").get<double>());

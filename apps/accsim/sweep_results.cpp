@@ -75,7 +75,12 @@ std::string stat_text(const nlohmann::json& value) {
 SweepTable assemble_results(const SweepSpec& spec, const std::vector<PointOutcome>& outcomes) {
   SweepTable table;
   std::vector<std::string> unmatched;
-  const auto stats = stat_columns(spec.stats, outcomes, &unmatched);
+  auto stats = stat_columns(spec.stats, outcomes, &unmatched);
+  // Every sweep records energy beside its own stats (docs/energy.md): cycles are half of a
+  // what-if's answer. Empty cells for an architecture without an energy section.
+  for (const char* name : kEnergyColumns) {
+    if (std::find(stats.begin(), stats.end(), name) == stats.end()) stats.push_back(name);
+  }
   std::vector<std::string> all_names;
   for (const auto& o : outcomes) {
     if (o.kind != PointOutcome::Kind::kOk) continue;

@@ -30,6 +30,11 @@ std::vector<std::string> stat_columns(const std::vector<std::string>& patterns,
                                       const std::vector<PointOutcome>& outcomes,
                                       std::vector<std::string>* unmatched);
 
+// The energy columns every results.csv ends with (after the spec's stats, unless it lists them):
+// total energy, average power, energy-delay product (docs/energy.md).
+inline constexpr const char* kEnergyColumns[] = {"energy.total_pj", "energy.average_power_mw",
+                                                 "energy.edp_uj_ms"};
+
 // A stats.json value as a CSV cell (integers exactly, reals as JSON writes them).
 std::string stat_text(const nlohmann::json& value);
 

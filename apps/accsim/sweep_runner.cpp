@@ -9,6 +9,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <ctime>
 #include <map>
 
 #include "sweep_point_dir.h"
@@ -46,7 +47,8 @@ namespace {
 pid_t start_point(const SweepPoint& point, const RunnerOptions& options) {
   const fs::path dir = options.out / point.name;
   begin_point(dir, point);
-  std::vector<std::string> args = {options.accsim.string(), "run", "-q"};
+  std::vector<std::string> args = {options.accsim.string(), "run"};
+  if (options.quiet_runs) args.push_back("-q");
   args.insert(args.end(), point.args.begin(), point.args.end());
   args.push_back("--out");
   args.push_back(dir.string());
@@ -74,10 +76,38 @@ pid_t start_point(const SweepPoint& point, const RunnerOptions& options) {
     dup2(fd, STDERR_FILENO);
     close(fd);
     execv(argv[0], argv.data());
-    std::fprintf(stderr, "sweep: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    std::fprintf(stderr, "%s: cannot run %s: %s\n", options.tag.c_str(), argv[0],
+                 std::strerror(errno));
     _exit(127);
   }
   return pid;
+}
+
+// waitpid(-1) that calls the heartbeat every heartbeat_seconds meanwhile (polling a few times a
+// second; plain blocking without one). Returns -1 with errno EINTR on a signal, as waitpid,
+// until the signal was `forwarded` to the points; then it waits for them without a heartbeat.
+pid_t wait_for_child(int* status, const RunnerOptions& options, bool forwarded) {
+  if (!options.heartbeat || options.heartbeat_seconds <= 0 || forwarded) {
+    return waitpid(-1, status, 0);
+  }
+  using Clock = std::chrono::steady_clock;
+  auto last = Clock::now();
+  while (true) {
+    const pid_t pid = waitpid(-1, status, WNOHANG);
+    if (pid != 0) return pid;
+    if (g_interrupted) {
+      errno = EINTR;
+      return -1;
+    }
+    struct timespec pause {
+      0, 200'000'000
+    };
+    nanosleep(&pause, nullptr);
+    if (std::chrono::duration<double>(Clock::now() - last).count() >= options.heartbeat_seconds) {
+      options.heartbeat();
+      last = Clock::now();
+    }
+  }
 }
 
 }  // namespace
@@ -116,7 +146,7 @@ RunnerSummary run_points(const std::vector<const SweepPoint*>& points,
     }
     if (running.empty()) break;
     int status = 0;
-    const pid_t pid = waitpid(-1, &status, 0);
+    const pid_t pid = wait_for_child(&status, options, forwarded);
     if (pid < 0) {
       if (errno != EINTR) throw std::runtime_error(std::string("waitpid: ") + strerror(errno));
       if (g_interrupted && !forwarded) {
@@ -143,16 +173,19 @@ RunnerSummary run_points(const std::vector<const SweepPoint*>& points,
       mark_done(dir);
       ++summary.ok;
       if (!options.quiet) {
-        std::fprintf(stderr, "sweep: [%zu/%zu] ok     %s (%s)%s\n", done, options.total,
-                     point.name.c_str(), seconds_text(took).c_str(),
-                     finished < points.size() ? (", ETA " + seconds_text(eta)).c_str() : "");
+        std::fprintf(stderr, "%s: [%zu/%zu] ok     %s (%s)%s\n", options.tag.c_str(), done,
+                     options.total, point.name.c_str(), seconds_text(took).c_str(),
+                     finished < points.size() && options.show_eta
+                         ? (", ETA " + seconds_text(eta)).c_str()
+                         : "");
       }
     } else {
       const auto tail = tail_lines(dir / "run.log", 20);
       mark_failed(dir, code == 0 ? 1 : code, tail);
       ++summary.failed;
-      std::fprintf(stderr, "sweep: [%zu/%zu] FAILED %s (exit %d): %s\n", done, options.total,
-                   point.name.c_str(), code, tail.empty() ? "no message" : tail.back().c_str());
+      std::fprintf(stderr, "%s: [%zu/%zu] FAILED %s (exit %d): %s\n", options.tag.c_str(), done,
+                   options.total, point.name.c_str(), code,
+                   tail.empty() ? "no message" : tail.back().c_str());
     }
   }
   summary.interrupted = g_interrupted != 0;

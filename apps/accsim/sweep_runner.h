@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,16 @@ struct RunnerOptions {
   std::filesystem::path accsim;  // the binary to run (this one)
   std::filesystem::path out;     // the sweep's directory; points in out/<point name>
   size_t jobs = 1;
-  bool quiet = false;       // no progress lines (failures are still reported)
-  size_t total = 0;         // points in the sweep, for done/total
-  size_t already_done = 0;  // skipped because finished earlier
+  bool quiet = false;         // no progress lines (failures are still reported)
+  size_t total = 0;           // points in the sweep, for done/total
+  size_t already_done = 0;    // skipped because finished earlier
+  std::string tag = "sweep";  // the progress lines' prefix
+  bool quiet_runs = true;     // `accsim run -q`; timing-check keeps the runs' progress lines
+  bool show_eta = true;       // points of unequal length (timing-check's) make it meaningless
+  // Called every `heartbeat_seconds` while points run (0: never), e.g. to show the progress of
+  // a long one from its run.log.
+  double heartbeat_seconds = 0;
+  std::function<void()> heartbeat;
 };
 
 struct RunnerSummary {

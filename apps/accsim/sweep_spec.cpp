@@ -21,7 +21,7 @@ constexpr size_t kMaxPoints = 100000;  // a typo in a grid should not fork a mil
 const std::vector<std::string> kTopKeys = {"description", "base",       "firmware", "firmware_args",
                                            "set",         "axes",       "points",   "stats",
                                            "out",         "max_cycles", "plot"};
-const std::vector<std::string> kPlotKeys = {"x", "y", "series", "title"};
+const std::vector<std::string> kPlotKeys = {"x", "y", "series", "title", "pareto"};
 
 class Parser {
  public:
@@ -311,6 +311,10 @@ SweepSpec parse_sweep_spec(const ojson& doc, const fs::path& file) {
       }
     }
     if (plot.contains("title")) p.string_at(plot["title"], "plot.title");
+    // cycles vs energy over the points, the Pareto front joined (docs/energy.md).
+    if (plot.contains("pareto") && !plot["pareto"].is_boolean()) {
+      p.fail("plot.pareto", "expected true or false");
+    }
     spec.plot = plot;
   }
   return spec;

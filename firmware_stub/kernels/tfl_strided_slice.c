@@ -93,3 +93,21 @@ void tfl_strided_slice_int8(const TflStridedSliceParams* p, const int8_t* input,
     }
   }
 }
+
+void tfl_strided_slice_wide(const TflStridedSliceParams* p, int element_bytes, const uint8_t* input,
+                            uint8_t* output) {
+  const int32_t eb = element_bytes;
+  for (int32_t i0 = 0; i0 < p->count[0]; ++i0) {
+    const uint8_t* a = input + (p->start[0] + i0 * p->step[0]) * p->pitch[0] * eb;
+    for (int32_t i1 = 0; i1 < p->count[1]; ++i1) {
+      const uint8_t* b = a + (p->start[1] + i1 * p->step[1]) * p->pitch[1] * eb;
+      for (int32_t i2 = 0; i2 < p->count[2]; ++i2) {
+        const uint8_t* row = b + ((p->start[2] + i2 * p->step[2]) * p->pitch[2] + p->start[3]) * eb;
+        for (int32_t i3 = 0; i3 < p->count[3]; ++i3) {
+          const uint8_t* element = row + i3 * p->step[3] * eb;
+          for (int32_t k = 0; k < eb; ++k) *output++ = element[k];
+        }
+      }
+    }
+  }
+}

@@ -8,6 +8,7 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/src/op_table.c
   ${ACCSIM_TFLITE_DIR}/src/interpreter.c
   ${ACCSIM_TFLITE_DIR}/src/placement.c
+  ${ACCSIM_TFLITE_DIR}/src/kernel_registry.c
   ${ACCSIM_TFLITE_DIR}/ops/op_util.c
   ${ACCSIM_TFLITE_DIR}/ops/conv_2d_common.c
   ${ACCSIM_TFLITE_DIR}/ops/conv_2d.c
@@ -18,6 +19,27 @@ set(ACCSIM_TFLITE_SOURCES
   ${ACCSIM_TFLITE_DIR}/ops/dequantize.c
   ${ACCSIM_TFLITE_DIR}/ops/logistic.c
   ${ACCSIM_TFLITE_DIR}/ops/strided_slice.c
+  # more-ops
+  ${ACCSIM_TFLITE_DIR}/ops/resize_nearest_neighbor.c
+  ${ACCSIM_TFLITE_DIR}/ops/transpose.c
+  ${ACCSIM_TFLITE_DIR}/ops/maximum_minimum.c
+  ${ACCSIM_TFLITE_DIR}/ops/leaky_relu.c
+  ${ACCSIM_TFLITE_DIR}/ops/pack.c
+  ${ACCSIM_TFLITE_DIR}/ops/shape.c
+  ${ACCSIM_TFLITE_DIR}/ops/prelu.c
+  ${ACCSIM_TFLITE_DIR}/ops/reduce_max.c
+  ${ACCSIM_TFLITE_DIR}/ops/cast.c
+  ${ACCSIM_TFLITE_DIR}/ops/div.c
+  ${ACCSIM_TFLITE_DIR}/ops/resize_bilinear.c
+  ${ACCSIM_TFLITE_DIR}/ops/tile.c
+  ${ACCSIM_TFLITE_DIR}/ops/svdf.c
+  ${ACCSIM_TFLITE_DIR}/ops/unidirectional_sequence_lstm.c
+  ${ACCSIM_TFLITE_DIR}/ops/fully_connected_typed.c
+  ${ACCSIM_TFLITE_DIR}/ops/conv_2d_int16.c
+  ${ACCSIM_TFLITE_DIR}/ops/arithmetic_float.c
+  ${ACCSIM_TFLITE_DIR}/ops/arithmetic_int16.c
+  ${ACCSIM_TFLITE_DIR}/ops/float_ops.c
+  ${ACCSIM_TFLITE_DIR}/ops/int16_ops.c
   ${ACCSIM_TFLITE_DIR}/ops/pool_2d.c
   ${ACCSIM_TFLITE_DIR}/ops/fully_connected.c
   ${ACCSIM_TFLITE_DIR}/ops/softmax.c

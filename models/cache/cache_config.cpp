@@ -69,7 +69,8 @@ CacheTiming icache_timing() {
 
 CacheTiming dcache_timing() {
   CacheTiming t;
-  t.miss_overhead_cycles = 5;  // a D$ load-miss loop costs loop 5 + refill (L + 7) + 5
+  t.miss_overhead_cycles = 4;  // a D$ load-miss loop costs loop 5 + refill (L + 7) + 4
+  t.write_buffer_depth = 1;    // VexRiscv's skid buffer in front of its dBus bridge
   return t;
 }
 

@@ -56,6 +56,9 @@ class L2Cache : public MemorySideCache {
   // LiteX has one L2, in front of main_ram: its statistics are cache.l2.*, named like the L1s';
   // an L2 in front of another memory reports as cache.l2_<memory>.*.
   void report(Stats& stats, const std::string& memory_name) const override;
+  // The L2's lookups, fills and write-backs, and the DRAM accesses they make (l2_actions.cpp).
+  void add_action_counters(std::vector<ActionCounter>& counters, const std::string& memory_name,
+                           bool dram) const override;
 
   const cache::Cache& tags() const { return m_cache; }
   uint64_t misses() const override;

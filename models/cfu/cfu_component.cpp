@@ -49,6 +49,10 @@ class CfuComponent : public soc::Component {
                         [model] { return model->macs(); }});
   }
 
+  void add_action_counters(std::vector<ActionCounter>& counters) const override {
+    m_module->model().add_action_counters(counters);
+  }
+
   void attach_timeline(TimelineSink& sink) override {
     const CfuModel* model = &m_module->model();
     if (model->output_fifo_words(0) < 0) return;  // a CFU without an output FIFO

@@ -12,6 +12,7 @@
 #include "mnv2_rtl.h"
 #include "runtime_cfu.h"
 #include "runtime_verilator.h"
+#include "simd_mac_cfu.h"
 
 namespace accsim::cfu {
 
@@ -78,10 +79,22 @@ std::unique_ptr<CfuModel> make_latency(const nlohmann::json& cfu, const Verilate
 }
 nlohmann::json latency_defaults() { return latency_cfu_config_to_json(LatencyCfuConfig{}); }
 
+// simd_mac: the walk-through's 4-lane int8 MAC CFU, the C++ model or (impl rtl) its Verilog,
+// named in cfu.rtl as for a verilog CFU.
+void check_simd_mac(const nlohmann::json& cfu) {
+  if (is_rtl(cfu)) check_verilog(cfu);
+}
+std::unique_ptr<CfuModel> make_simd_mac(const nlohmann::json& cfu, const VerilatedCfuOptions& rtl,
+                                        const Note& note) {
+  if (is_rtl(cfu)) return make_verilog(cfu, rtl, note);
+  return std::make_unique<SimdMacCfu>();
+}
+
 const CfuKind kKinds[] = {
     {"mnv2", check_mnv2, make_mnv2, mnv2_defaults},
     {"verilog", check_verilog, make_verilog, nullptr},
     {"latency", check_latency, make_latency, latency_defaults},
+    {"simd_mac", check_simd_mac, make_simd_mac, nullptr},
 };
 
 }  // namespace

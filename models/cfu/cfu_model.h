@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
+#include "action_counter.h"
 #include "cpu_interfaces.h"
 
 namespace accsim {
@@ -21,6 +23,10 @@ class CfuModel : public cpu::CfuIf {
   virtual bool counts_activity() const { return false; }
   virtual uint64_t macs() const { return 0; }
   virtual uint64_t busy_cycles() const { return 0; }
+  // Its actions for the energy model (component "cfu", table class "cfu"), from the counters
+  // it keeps; none for a CFU that counts nothing (the CPU's cfu_issue still counts its
+  // commands).
+  virtual void add_action_counters(std::vector<ActionCounter>& counters) const { (void)counters; }
   // Words in the output FIFO during `cycle` as far as the CFU has computed (it catches up at
   // each command), for timeline samples; -1 when the CFU has no output FIFO to show.
   virtual int64_t output_fifo_words(uint64_t cycle) const {

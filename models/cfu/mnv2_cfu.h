@@ -40,6 +40,14 @@ class Mnv2Cfu : public CfuModel {
   bool counts_activity() const override { return true; }
   uint64_t macs() const override { return m_macs; }
   uint64_t busy_cycles() const override { return m_busy_cycles; }
+  void add_action_counters(std::vector<ActionCounter>& counters) const override {
+    counters.push_back({"cfu", "cfu", "mac", "", "8-bit multiply-accumulates of the MACC pipeline",
+                        0, [this] { return m_macs; }});
+    counters.push_back({"cfu", "cfu", "fifo_push", "", "Packed output words entering the FIFO", 0,
+                        [this] { return m_words_pushed; }});
+    counters.push_back({"cfu", "cfu", "busy_cycle", "", "Cycles the MACC pipeline was fed a step",
+                        0, [this] { return m_busy_cycles; }});
+  }
   uint64_t gate_stall_cycles() const { return m_gate_stall_cycles; }
   uint32_t fifo_peak(uint64_t end_cycle) const { return m_fifo.peak(end_cycle); }
   int64_t output_fifo_words(uint64_t cycle) const override { return m_fifo.occupancy(cycle); }

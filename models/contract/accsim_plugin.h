@@ -74,7 +74,7 @@
 namespace accsim::plugin {
 
 // The plug-in ABI number (see "Versions" above).
-inline constexpr int kAbi = 2;
+inline constexpr int kAbi = 3;
 
 inline constexpr const char* kDependencies =
     "nlohmann-json " ACCSIM_PLUGIN_NLOHMANN_JSON_VERSION ", SystemC " SC_VERSION

@@ -15,7 +15,8 @@
 //   - `build`: makes the component and binds it through the SocBuilder.
 // Component folders include only this header and soc_builder.h (the accsim_component_contract
 // target), never the Soc itself.
-// A built Component reports its statistics, its per-region figures and its timeline activity.
+// A built Component reports its statistics, its per-region figures, its action counts (energy)
+// and its timeline activity.
 #pragma once
 
 #include <cstdint>
@@ -26,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "action_counter.h"
 #include "jsonconfig/config.h"
 #include "timeline_sink.h"
 
@@ -84,6 +86,9 @@ class Component {
   virtual void report(Stats& stats) const = 0;
   // Figures charged to each firmware region, in the order they should be reported.
   virtual void add_region_counters(std::vector<RegionCounter>& counters) const { (void)counters; }
+  // The actions it performs, for the energy model (run/action_counter.h, docs/energy.md): read
+  // from the counters it keeps anyway, at region boundaries and at the run's end.
+  virtual void add_action_counters(std::vector<ActionCounter>& counters) const { (void)counters; }
   // Counters and activity tracks on the run's timeline.
   virtual void attach_timeline(TimelineSink& sink) { (void)sink; }
   // Makes the run's config.json record what was simulated when it differs from the section

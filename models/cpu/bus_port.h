@@ -66,6 +66,19 @@ class BusPort {
   // Why the last transaction failed, when its target said (tlm/error_reason.h); empty otherwise.
   virtual std::string error_reason() const { return {}; }
 
+  // For a CPU that sees its own Wishbone CYC (the RTL CPU): `side`'s CYC is high in `cycle`;
+  // true when the bus's grant is its in that cycle (start the access), false: ask again next
+  // cycle. release_bus: its CYC is low in `cycle`. Under bus.arbitration = round-robin the
+  // grant is then held exactly as long as CYC (Bus::acquire); always granted otherwise, and
+  // without a bus (tests). The C++ core does not call them: its hold is the bus's rule for
+  // transaction-level initiators, up to the end of the side's last access (tlm/bus_arbiter.h).
+  bool acquire_bus(BusSide side, uint64_t cycle) {
+    return m_bus == nullptr || m_bus->acquire(m_initiator_port[static_cast<int>(side)], cycle);
+  }
+  void release_bus(BusSide side, uint64_t cycle) {
+    if (m_bus != nullptr) m_bus->release(m_initiator_port[static_cast<int>(side)], cycle);
+  }
+
   // The bus whose timing-only path to take, and this port's initiator ports on it, by BusSide.
   void set_timing_only_path(Bus& bus, int ibus_port, int dbus_port) {
     m_bus = &bus;

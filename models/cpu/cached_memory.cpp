@@ -213,11 +213,17 @@ uint64_t CachedMemory::cached_access_full(CacheUnit& unit, uint64_t address, Acc
     unit.bytes_written += line;
   }
   if (a.allocated) {
+    // A D$ refill's command leaves one cycle after the load issues (that cycle is one of the
+    // miss overhead's) and queues behind the write-through stores still pending on the same
+    // bus path: it goes once their writes are done (measured on VexRiscv's RTL: a load miss
+    // after N stores costs N x L more, docs/timing.md).
+    const uint64_t lead = &unit == m_dcache.get() && unit.timing.miss_overhead_cycles > 0 ? 1 : 0;
+    const uint64_t start = std::max(cycle + stall + lead, unit.write_port_free);
     if (!m_port.transact_dmi_backed(side, false, unit.cache.line_address(address), m_scratch.data(),
-                                    line, cycle + stall, cycles)) {
+                                    line, start, cycles)) {
       ++unit.bus_errors;
     }
-    stall += cycles + unit.timing.miss_overhead_cycles;
+    stall = start - cycle + cycles + unit.timing.miss_overhead_cycles - lead;
     unit.bytes_filled += line;
   }
   if (a.write_to_bus) {
@@ -255,7 +261,10 @@ __attribute__((always_inline)) inline uint64_t CachedMemory::write_through(
   ring[unit.accepted_next] = accept;
   if (++unit.accepted_next == ring.size()) unit.accepted_next = 0;  // no division per store
   if (unit.timing.write_buffer_depth == 0) return accept + 1;
-  return std::max(enter, slot_free) + 1;
+  // A buffered store leaves the stage once the buffer has room: the cycle after the bus took
+  // the write `depth` places ahead, the buffer's valid flag being a register (VexRiscv's
+  // skid buffer in front of its dBus bridge: its rValidN).
+  return std::max(enter, slot_free + 1) + 1;
 }
 
 bool CachedMemory::fetch_word(uint32_t pc, uint32_t& word) {
@@ -278,6 +287,15 @@ void CachedMemory::trace_fetch(uint32_t pc, uint64_t cycle) {
 
 void CachedMemory::count_repeated_fetches(uint64_t count) {
   if (m_last_fetch_cached) m_icache->repeated_fetch_hits += count;
+}
+
+uint64_t CachedMemory::fetch_fall_through(uint32_t pc, uint64_t cycle) {
+  if (!m_icache || m_icache->cache.contains(pc)) return 0;
+  const Region* r = region_for(pc, 4, BusSide::kInstruction, false);
+  if (r == nullptr || !r->cacheable) return 0;
+  m_resident_blocks[resident_index(pc)] = kNoBlock;  // the refill may evict it
+  return cached_access_full(*m_icache, pc, AccessKind::kFetch, cycle, BusSide::kInstruction,
+                            nullptr, 0);
 }
 
 uint64_t CachedMemory::fetch_through(uint32_t pc, uint64_t cycle) {

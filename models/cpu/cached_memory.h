@@ -11,10 +11,12 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "action_counter.h"
 #include "bus_port.h"
 #include "cache.h"
 #include "cache_config.h"
@@ -87,6 +89,10 @@ class CachedMemory final : public MemoryIf {
     return m_resident_blocks[resident_index(block)] == block;
   }
   void count_repeated_fetches(uint64_t count) override;
+  // A jump redirected from Execute as the fetch entered the line at `pc`: if that line is
+  // cached code missing from the I$, it is refilled all the same (VexRiscv's I$ does not
+  // abandon a refill it started). Returns the refill's stall cycles, 0 if there is none.
+  uint64_t fetch_fall_through(uint32_t pc, uint64_t cycle);
   bool traces_fetches() const override { return m_din != nullptr; }
   void trace_fetch(uint32_t pc, uint64_t cycle) override;
   bool load(uint32_t addr, unsigned size, uint64_t cycle, uint32_t& value,
@@ -118,6 +124,10 @@ class CachedMemory final : public MemoryIf {
   // Null: nobody listens. The observer must outlive the memory's use.
   void set_miss_observer(MissObserver* observer) { m_miss_observer = observer; }
   void report(Stats& stats) const;
+  // Each cache's actions for the energy model (cpu_actions.cpp); `unbooked_fetches` reads the
+  // core's repeated fetches not yet counted (Rv32Core::unbooked_repeated_fetches).
+  void add_action_counters(std::vector<ActionCounter>& counters,
+                           std::function<uint64_t()> unbooked_fetches) const;
   void flush_traces();
   // One line per trace that hit its row cap ("... truncated after N rows").
   std::vector<std::string> trace_notes() const;

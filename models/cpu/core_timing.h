@@ -18,6 +18,7 @@ struct CoreTimingParams {
   uint32_t bht_entries = 64;        // dynamic prediction: 2-bit counters, indexed by pc
   uint32_t load_use_stall = 2;      // load result used by the next instruction
   uint32_t mul_use_stall = 2;       // mul result used by the next instruction
+  uint32_t shift_use_stall = 1;     // shift result used by the next instruction
   uint32_t divide_cycles = 34;      // div/rem occupy the pipeline this long
   uint32_t csr_cycles = 3;          // CSR instructions serialise the pipeline
   uint32_t trap_cycles = 4;         // entering a trap handler or mret (pipeline flush)

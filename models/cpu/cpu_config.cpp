@@ -47,6 +47,7 @@ CoreConfig core_config_from_json(const nlohmann::json& cpu) {
   c.timing.bht_entries = t.at("bht_entries").get<uint32_t>();
   c.timing.load_use_stall = t.at("load_use_stall_cycles").get<uint32_t>();
   c.timing.mul_use_stall = t.at("mul_use_stall_cycles").get<uint32_t>();
+  c.timing.shift_use_stall = t.at("shift_use_stall_cycles").get<uint32_t>();
   c.timing.divide_cycles = t.at("divide_cycles").get<uint32_t>();
   c.timing.csr_cycles = t.at("csr_cycles").get<uint32_t>();
   c.timing.trap_cycles = t.at("trap_cycles").get<uint32_t>();
@@ -68,6 +69,7 @@ nlohmann::json core_config_to_json(const CoreConfig& c) {
            {"bht_entries", t.bht_entries},
            {"load_use_stall_cycles", t.load_use_stall},
            {"mul_use_stall_cycles", t.mul_use_stall},
+           {"shift_use_stall_cycles", t.shift_use_stall},
            {"divide_cycles", t.divide_cycles},
            {"csr_cycles", t.csr_cycles},
            {"trap_cycles", t.trap_cycles},

@@ -16,6 +16,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "action_counter.h"
 #include "bus_port.h"
 #include "cache_config.h"
 #include "cached_memory.h"
@@ -82,6 +83,8 @@ class CpuModule : public sc_core::sc_module, private BusPort {
   CachedMemory& memory() { return *m_memory; }
   const CachedMemory& memory() const { return *m_memory; }
   void report(Stats& stats) const;
+  // The CPU's and its caches' actions for the energy model (cpu_actions.cpp).
+  void add_action_counters(std::vector<ActionCounter>& counters) const;
 
  private:
   void run_thread();

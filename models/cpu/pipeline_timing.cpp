@@ -20,6 +20,7 @@ void PipelineTiming::reset() {
   m_bubbles_end = 0;
   m_stalls = {};
   m_branches = {};
+  m_retired = {};
 }
 
 uint64_t PipelineTiming::apply_store_hold(uint64_t cycle) {
@@ -36,6 +37,9 @@ uint64_t PipelineTiming::operand_stall(uint8_t rs1, uint8_t rs2, uint64_t ready,
   switch (m_producer[late]) {
     case Producer::kLoad:
       m_stalls.load_use += hazard;
+      break;
+    case Producer::kShift:
+      m_stalls.shift += hazard;
       break;
     case Producer::kMultiply:
       m_stalls.mul_div += hazard;

@@ -31,6 +31,7 @@ struct StallCounters {
   uint64_t branch = 0;    // taken-branch and mispredict penalties, jumps
   uint64_t load_use = 0;  // waiting for a load result
   uint64_t mul_div = 0;   // waiting for a multiply, divides
+  uint64_t shift = 0;     // waiting for a shift result
   uint64_t fetch = 0;     // instruction fetch (I$ misses, uncached fetch)
   uint64_t data = 0;      // data accesses (D$ misses, write-through, MMIO)
   uint64_t cfu = 0;       // custom-0: waiting for the CFU to accept or answer, and its result
@@ -47,10 +48,11 @@ struct StallKind {
   uint64_t StallCounters::*counter;
   const char* description;
 };
-inline constexpr std::array<StallKind, 8> kStallKinds = {{
+inline constexpr std::array<StallKind, 9> kStallKinds = {{
     {"branch", &StallCounters::branch, "Cycles lost to taken branches, mispredictions, jumps"},
     {"load_use", &StallCounters::load_use, "Cycles waiting for a load result"},
     {"mul_div", &StallCounters::mul_div, "Cycles waiting for multiply results and divides"},
+    {"shift", &StallCounters::shift, "Cycles waiting for shift results"},
     {"fetch", &StallCounters::fetch, "Cycles waiting for instruction fetch"},
     {"data", &StallCounters::data, "Cycles waiting for data accesses"},
     {"cfu", &StallCounters::cfu, "Cycles waiting for the CFU (accept, response, result)"},
@@ -74,6 +76,17 @@ class PipelineTiming {
   void set_cycle(uint64_t cycle) { m_cycle = cycle; }
   const StallCounters& stalls() const { return m_stalls; }
   const BranchCounters& branches() const { return m_branches; }
+  // Instructions retired of the rare timing classes no other counter counts (multiplies,
+  // divides, CSR accesses, mret, system): the energy model's action counts (docs/energy.md).
+  // Each of them has slow work of its own already. The common classes cost nothing here:
+  // branches and jumps are branches(), custom-0 instructions the core's cfu_ops(), loads and
+  // stores the D$'s lookups, ALU instructions the rest (a store to a counter in the common
+  // paths made the compiler reload the loop's state: +2.5% host instructions on compute).
+  static constexpr bool counts_retired(TimingClass c) {
+    return c == TimingClass::kMultiply || c == TimingClass::kDivide || c == TimingClass::kCsr ||
+           c == TimingClass::kTrapReturn || c == TimingClass::kSystem;
+  }
+  uint64_t retired(TimingClass c) const { return m_retired[static_cast<size_t>(c)]; }
 
   // --- Every instruction ---
   // Entering a new fetch block: the memory's fetch stall.
@@ -108,6 +121,7 @@ class PipelineTiming {
   // The rules of its timing class, then the issue cycle. `rd` is the register it wrote.
   template <TimingClass kClass>
   void retire(uint8_t rd, uint64_t& cycle) {
+    if constexpr (counts_retired(kClass)) ++m_retired[static_cast<size_t>(kClass)];
     if constexpr (kClass == TimingClass::kJump) {
       ++m_branches.jumps;
       redirect(m_jal_penalty, cycle);
@@ -118,6 +132,8 @@ class PipelineTiming {
       redirect(m_branch_penalty, cycle);
     } else if constexpr (kClass == TimingClass::kLoad) {
       result_late(rd, m_params.load_use_stall, Producer::kLoad, cycle);
+    } else if constexpr (kClass == TimingClass::kShift) {
+      result_late(rd, m_params.shift_use_stall, Producer::kShift, cycle);
     } else if constexpr (kClass == TimingClass::kMultiply) {
       result_late(rd, m_params.mul_use_stall, Producer::kMultiply, cycle);
     } else if constexpr (kClass == TimingClass::kDivide) {
@@ -151,6 +167,7 @@ class PipelineTiming {
     ++m_branches.conditional;
     const bool predicted = m_predictor.predict_and_update(pc, offset, taken);
     m_branch_penalty = 0;
+    m_redirected_in_execute = taken && !predicted;
     if (predicted != taken) {
       ++m_branches.mispredicted;
       m_branch_penalty = m_params.mispredict_penalty;
@@ -158,6 +175,17 @@ class PipelineTiming {
       m_branch_penalty = m_params.taken_penalty;
     }
     if (taken) ++m_branches.taken;
+  }
+  // The conditional branch just executed was taken against its prediction: Execute redirected
+  // the fetch (a predicted jump redirects in Decode).
+  bool branch_redirected_in_execute() const { return m_redirected_in_execute; }
+  // A redirect from Execute found the fetch refilling the line after the jump's (the I$
+  // finishes a refill it started): `stall` cycles, of which the redirect's own bubbles
+  // overlap the first.
+  void fall_through_refill(uint64_t stall, uint64_t& cycle) {
+    const uint64_t extra = stall > m_bubbles ? stall - m_bubbles : 0;
+    cycle += extra;
+    m_stalls.fetch += extra;
   }
   // A CSR access waits for the pipeline to drain; call it before the CSR is read, which
   // then sees the cycle after the wait.
@@ -174,7 +202,7 @@ class PipelineTiming {
   }
 
  private:
-  enum class Producer : uint8_t { kLoad, kMultiply, kCfu };
+  enum class Producer : uint8_t { kLoad, kShift, kMultiply, kCfu };
 
   // store_hold() when the instruction waits: the cycle after the hold (out of line, by value,
   // so that the caller's cycle can stay in a register; the hold that has passed, the common
@@ -211,13 +239,16 @@ class PipelineTiming {
   // A store held in the Memory stage holds the instruction after next until its release:
   // [0] applies to the next instruction to issue, [1] to the one after.
   std::array<uint64_t, 2> m_store_hold{};
-  uint32_t m_branch_penalty = 0;  // of the conditional branch executing, for retire()
-  bool m_cfu_since_csr = false;   // a custom-0 op issued since the last CSR instruction
-  uint64_t m_bubbles = 0;         // branch/jump penalty cycles of the last taken redirect,
-  uint64_t m_bubbles_end = 0;     // ending at this issue cycle (a CSR right after overlaps them)
+  uint32_t m_branch_penalty = 0;         // of the conditional branch executing, for retire()
+  bool m_redirected_in_execute = false;  // it was taken and predicted not taken
+  bool m_cfu_since_csr = false;          // a custom-0 op issued since the last CSR instruction
+  uint64_t m_bubbles = 0;                // branch/jump penalty cycles of the last taken redirect,
+  uint64_t m_bubbles_end = 0;  // ending at this issue cycle (a CSR right after overlaps them)
 
   StallCounters m_stalls;
   BranchCounters m_branches;
+  // Last, beside the other counters, so that the timing state the rules read keeps its layout.
+  std::array<uint64_t, static_cast<size_t>(TimingClass::kSystem) + 1> m_retired{};
 };
 
 }  // namespace accsim::cpu

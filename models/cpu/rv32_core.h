@@ -103,6 +103,13 @@ class Rv32Core {
   CsrFile& csrs() { return m_csr; }
   const StallCounters& stalls() const { return m_timing.stalls(); }
   const BranchCounters& branches() const { return m_timing.branches(); }
+  uint64_t retired(TimingClass c) const { return m_timing.retired(c); }
+  // Repeated fetches executed but not yet handed to the memory (it gets them at the next fetch
+  // block), so that a count read between two blocks (the energy model's, at a region marker)
+  // is the same however the run is traced.
+  uint64_t unbooked_repeated_fetches() const {
+    return executed() > m_repeated_fetch_base ? executed() - m_repeated_fetch_base : 0;
+  }
   uint64_t traps_taken() const { return m_traps; }
   uint64_t cfu_ops() const { return m_cfu_ops; }
 

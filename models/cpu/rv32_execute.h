@@ -290,8 +290,8 @@ namespace {
 // CSR or CFU access), and read the pc only as step's argument.
 constexpr bool computes_only(Op op) {
   const TimingClass timing = instruction_info(op).timing;
-  return timing == TimingClass::kAlu || timing == TimingClass::kMultiply ||
-         timing == TimingClass::kDivide;
+  return timing == TimingClass::kAlu || timing == TimingClass::kShift ||
+         timing == TimingClass::kMultiply || timing == TimingClass::kDivide;
 }
 // Instructions that never trap, jump or halt: the next one is always at pc + 4.
 constexpr bool falls_through(Op op) {
@@ -329,6 +329,17 @@ ACCSIM_ALWAYS_INLINE uint64_t Rv32Core::step(const DecodedInsn& d, uint32_t pc, 
     }
     m_x[0] = 0;
     m_timing.retire<kInfo.timing>(d.rd, cycle);
+    if constexpr (kInfo.timing == TimingClass::kBranch ||
+                  kInfo.timing == TimingClass::kJumpIndirect) {
+      // Redirected from Execute while the fetch had moved on into the next I$ line: VexRiscv's
+      // I$ finishes that line's refill before the jump's target is fetched (docs/timing.md).
+      if (((pc + 4) & ~m_fetch_block_mask) == 0 && m_next_pc != pc + 4 && m_cached != nullptr &&
+          (kInfo.timing == TimingClass::kJumpIndirect || m_timing.branch_redirected_in_execute()) &&
+          (m_next_pc & m_fetch_block_mask) != pc + 4) {
+        m_timing.set_cycle(cycle);
+        m_timing.fall_through_refill(m_cached->fetch_fall_through(pc + 4, cycle), cycle);
+      }
+    }
     ++m_instret;
     return m_next_pc;
   }

@@ -32,6 +32,7 @@ enum class TimingClass : uint8_t {
   kBranch,        // conditional branch: the branch predictor's penalty
   kLoad,          // data-access stalls; the result is ready load_use_stall cycles late
   kStore,         // data-access stalls; a write-through store holds the Memory stage
+  kShift,         // sll/srl/sra and immediates: the result is ready shift_use_stall cycles late
   kMultiply,      // the result is ready mul_use_stall cycles late
   kDivide,        // occupies the pipeline for divide_cycles
   kCsr,           // serialises the pipeline (and drains the CFU path after custom-0 ops)

@@ -31,6 +31,10 @@ class VtaComponent : public soc::Component {
                         [this] { return m_module.dma_bytes(); }});
   }
 
+  void add_action_counters(std::vector<ActionCounter>& counters) const override {
+    m_module.add_action_counters(counters);
+  }
+
   void attach_timeline(TimelineSink& sink) override {
     m_timeline = std::make_unique<VtaTimeline>(sink);
     m_module.set_activity_sink(m_timeline.get());

@@ -547,6 +547,8 @@ uint64_t VtaModule::module_busy_cycles() const {
 }
 
 uint64_t VtaModule::dma_bytes() const { return m_dram->m_read_bytes + m_dram->m_write_bytes; }
+uint64_t VtaModule::dma_read_bytes() const { return m_dram->m_read_bytes; }
+uint64_t VtaModule::dma_write_bytes() const { return m_dram->m_write_bytes; }
 
 // --- statistics ------------------------------------------------------------------------------
 

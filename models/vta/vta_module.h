@@ -23,6 +23,7 @@
 #include <tlm>
 #include <vector>
 
+#include "action_counter.h"
 #include "clock.h"
 #include "run_status.h"
 #include "vta_activity.h"
@@ -53,11 +54,16 @@ class VtaModule : public sc_core::sc_module {
   VtaCore& core() { return m_core; }
   uint64_t launches() const { return m_launches; }
   uint64_t dma_bytes() const;  // read + written so far
+  uint64_t dma_read_bytes() const;
+  uint64_t dma_write_bytes() const;
   // Cycles the load, compute and store modules spent executing so far, summed.
   uint64_t module_busy_cycles() const;
   // Reports every instruction, wait and DMA burst to `sink` (a timeline); null = nobody.
   void set_activity_sink(VtaActivitySink* sink) { m_sink = sink; }
   void report(Stats& stats) const;
+  // Its actions for the energy model (vta_actions.cpp): GEMM MACs, ALU operations, bytes read
+  // and written per SRAM buffer, DMA bytes, busy cycles.
+  void add_action_counters(std::vector<ActionCounter>& counters) const;
 
  private:
   enum class Wait { kBusy, kIdle, kInstruction, kTokens, kTokenSpace, kQueueSpace, kDone };

@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 # The summary's stall kinds (cpu.stall.<kind>), in its order.
-KINDS = ["branch", "load_use", "mul_div", "fetch", "data", "cfu", "csr", "trap"]
+KINDS = ["branch", "load_use", "mul_div", "shift", "fetch", "data", "cfu", "csr", "trap"]
 
 
 def main(accsim, config, out):

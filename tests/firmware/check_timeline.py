@@ -90,8 +90,12 @@ check("main" in functions, f"main missing from the function track: {sorted(funct
 regions = [e["name"] for e in slices(doc, "regions")]
 check(regions == ["3x3_s1_same_12x12x8_20"], f"regions: {regions}")
 counters = {e["name"] for e in doc["traceEvents"] if e["ph"] == "C"}
-for want in ["icache misses", "dcache misses", "vta dma bytes"]:
+for want in ["icache misses", "dcache misses", "vta dma bytes", "power cpu mW", "power vta mW",
+             "power main_ram mW"]:
     check(want in counters, f"counter {want!r} missing (have {sorted(counters)})")
+# The power track (docs/energy.md): mW per sampling interval, positive while the CPU runs.
+cpu_power = [e["args"] for e in doc["traceEvents"] if e["ph"] == "C" and e["name"] == "power cpu mW"]
+check(any(next(iter(a.values())) > 0 for a in cpu_power), "the cpu power track is all zero")
 # Slices nest or follow one another on each VTA module track (one instruction at a time).
 for track in ["load", "compute", "store"]:
     ends = sorted((e["ts"], e["ts"] + e["dur"]) for e in slices(doc, track))

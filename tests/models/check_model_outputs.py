@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.dirname(TOOL))
 import tflite_reader  # noqa: E402
 
 # The summary's stall kinds (cpu.stall.<kind>), in its order.
-STALL_KINDS = ["branch", "load_use", "mul_div", "fetch", "data", "cfu", "csr", "trap"]
+STALL_KINDS = ["branch", "load_use", "mul_div", "shift", "fetch", "data", "cfu", "csr", "trap"]
 STALLS = [f"{kind}_stall_cycles" for kind in STALL_KINDS]
 FIELDS = ["cycles", "instructions", "icache_misses", "dcache_misses", "icache_stall_cycles",
           "dcache_stall_cycles", "macs", "kernel", "output_shape"] + STALLS

@@ -4,9 +4,10 @@
 usage: check_model_run.py ACCSIM DESCRIPTION.json OUT_DIR [--seed N] [--expect BACKEND=N]...
                           [--stat NAME=VALUE]... [-- accsim run options]
 
-Builds the model from its description (tools/tflite), makes the seeded test input, computes the
-expected output with tflite_reference.py, runs `accsim run --model --input`, and fails unless
-every output byte is equal (printing the first differences). --expect cfu=2 also requires
+Builds the model from its description (tools/tflite), makes the seeded test inputs (input i from
+seed + i), computes the expected outputs with tflite_reference.py, runs `accsim run --model
+--input FILE...` (one --input per input tensor, in order), and fails unless every byte of every
+output (output.bin, output_1.bin, ...) is equal (printing the first differences). --expect cfu=2 also requires
 that many operators on that backend (model.operators_on_<backend>); --stat NAME=VALUE requires
 stats.json's NAME to print as VALUE (e.g. --stat "op.000.conv_2d.supported_backends=cpu, cfu")."""
 import json
@@ -46,25 +47,33 @@ def main(argv):
     os.makedirs(out_dir, exist_ok=True)
     name = os.path.splitext(os.path.basename(description))[0]
     model_path = os.path.join(out_dir, name + ".tflite")
-    input_path = os.path.join(out_dir, name + ".input.bin")
-    subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "tools", "tflite", "tflite_tool.py"),
-                    "make", description, model_path], check=True, stdout=subprocess.DEVNULL)
-    subprocess.run([sys.executable, os.path.join(HERE, "..", "..", "tools", "tflite", "tflite_tool.py"),
-                    "input", model_path, "--seed", str(seed), "--output", input_path],
-                   check=True, stdout=subprocess.DEVNULL)
+    tool = os.path.join(HERE, "..", "..", "tools", "tflite", "tflite_tool.py")
+    subprocess.run([sys.executable, tool, "make", description, model_path], check=True,
+                   stdout=subprocess.DEVNULL)
     with open(model_path, "rb") as f:
         model = tflite_reader.parse_model(f.read())
-    with open(input_path, "rb") as f:
-        expected = tflite_reference.run_output(model, f.read()).tobytes()
+    # Input i from seed + i; each passed as --input FILE, in order.
+    inputs, input_args = [], []
+    for i in range(len(model.inputs)):
+        input_path = os.path.join(out_dir, f"{name}.input{'' if i == 0 else '_' + str(i)}.bin")
+        subprocess.run([sys.executable, tool, "input", model_path, "--seed", str(seed + i),
+                        "--index", str(i), "--output", input_path],
+                       check=True, stdout=subprocess.DEVNULL)
+        with open(input_path, "rb") as f:
+            inputs.append(f.read())
+        input_args += ["--input", input_path]
+    expected_outputs = [o.tobytes() for o in tflite_reference.run_outputs(model, inputs)]
     run_dir = os.path.join(out_dir, "run")
-    result = subprocess.run([accsim, "run", "-q", "--model", model_path, "--input", input_path,
-                             "--out", run_dir] + extra, capture_output=True, text=True)
+    result = subprocess.run([accsim, "run", "-q", "--model", model_path] + input_args +
+                            ["--out", run_dir] + extra, capture_output=True, text=True)
     if result.returncode != 0:
         print(result.stdout + result.stderr)
         print(f"FAIL {name}: accsim exited {result.returncode}")
         return 1
-    with open(os.path.join(run_dir, "output.bin"), "rb") as f:
-        actual = f.read()
+    actual_outputs = []
+    for i in range(len(model.outputs)):
+        with open(os.path.join(run_dir, "output.bin" if i == 0 else f"output_{i}.bin"), "rb") as f:
+            actual_outputs.append(f.read())
     stats = json.load(open(os.path.join(run_dir, "stats.json")))
     for backend, count in expected_backends.items():
         placed = stats.get(f"model.operators_on_{backend}")
@@ -75,16 +84,20 @@ def main(argv):
         if str(stats.get(stat)) != value:
             print(f"FAIL {name}: {stat} is {stats.get(stat)!r}, expected {value!r}")
             return 1
-    if actual == expected:
-        placed = ", ".join(f"{b} {stats.get('model.operators_on_' + b, 0)}" for b in ("cpu", "cfu", "vta"))
-        print(f"PASS {name}: {len(actual)} output bytes equal to the reference ({placed})")
-        return 0
-    diffs = [i for i in range(min(len(actual), len(expected))) if actual[i] != expected[i]]
-    print(f"FAIL {name}: {len(diffs)} of {len(expected)} bytes differ (sizes {len(actual)} vs "
-          f"{len(expected)}); first: " +
-          ", ".join(f"[{i}] accsim {actual[i] - 256 if actual[i] > 127 else actual[i]} reference "
-                    f"{expected[i] - 256 if expected[i] > 127 else expected[i]}" for i in diffs[:8]))
-    return 1
+    for i, (actual, expected) in enumerate(zip(actual_outputs, expected_outputs)):
+        if actual != expected:
+            diffs = [k for k in range(min(len(actual), len(expected))) if actual[k] != expected[k]]
+            print(f"FAIL {name}: output {i}: {len(diffs)} of {len(expected)} bytes differ (sizes "
+                  f"{len(actual)} vs {len(expected)}); first: " +
+                  ", ".join(f"[{k}] accsim {actual[k] - 256 if actual[k] > 127 else actual[k]} "
+                            f"reference {expected[k] - 256 if expected[k] > 127 else expected[k]}"
+                            for k in diffs[:8]))
+            return 1
+    placed = ", ".join(f"{b} {stats.get('model.operators_on_' + b, 0)}" for b in ("cpu", "cfu", "vta"))
+    sizes = " + ".join(str(len(a)) for a in actual_outputs)
+    print(f"PASS {name}: {sizes} output bytes ({len(actual_outputs)} output"
+          f"{'s' if len(actual_outputs) > 1 else ''}) equal to the reference ({placed})")
+    return 0
 
 
 if __name__ == "__main__":

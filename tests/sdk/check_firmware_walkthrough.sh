@@ -28,4 +28,31 @@ config = json.load(open(f"{home}/cfu_dot/out/config.json"))
 assert config["firmware"] == f"{home}/cfu_dot/build/cfu_dot.elf", config["firmware"]
 assert config["cfu"]["rtl"]["sources"] == [sdk_rtl], config["cfu"]["rtl"]["sources"]
 PY
+# The kernel walk-through: the user kernel on the 1x1 convolutions, the CPU's output (score
+# 226 = 113 - -113) with the Verilog CFU, its C++ model and verify, model and Verilog in the same
+# cycles, and the report's per-operator speedups.
+k=$home/simd_conv
+[[ $(grep -c '^output (1x2 int8): -113 113$' "$tmp/log") == 4 ]] ||
+  fail "the four pdti8 runs did not all print the CPU's output -113 113"
+for run in rtl model verify; do
+  cmp -s "$k/cpu/output.bin" "$k/$run/output.bin" || fail "$run: output.bin differs from the CPU's"
+done
+grep -Eq "^placement: op 002 conv_2d +1x48x48x16 +-> simd_conv \(registered kernel\) +supported: cpu, simd_conv$" \
+  "$tmp/log" || fail "no placement line putting op 2 on simd_conv"
+grep -Eq "^  002 +conv_2d +cpu → simd_conv +[0-9]+ +[0-9]+ +1\.[0-9][0-9]$" "$tmp/log" ||
+  fail "the report does not show op 2 as cpu → simd_conv with a speedup above 1"
+python3 - "$k" "$home/accsim-sdk/share/accsim/rtl/cfu/simd_mac/cfu.v" <<'PY' || fail "rtl and model runs differ"
+import json, sys
+k, sdk_rtl = sys.argv[1:]
+rtl, model = (json.load(open(f"{k}/{run}/stats.json")) for run in ("rtl", "model"))
+assert json.load(open(f"{k}/rtl/config.json"))["cfu"]["rtl"]["sources"] == [sdk_rtl]
+assert rtl["cfu.impl"] != model["cfu.impl"], (rtl["cfu.impl"], model["cfu.impl"])
+cycles = [key for key in rtl if key.endswith(".cycles") and key.startswith(("op.", "cpu.", "region."))]
+assert len(cycles) > 31
+different = [key for key in cycles if rtl[key] != model.get(key)]
+assert not different, different[:5]
+assert rtl["run.end_cycle"] == model["run.end_cycle"]
+users = [key for key in rtl if key.endswith(".backend") and rtl[key] == "simd_conv"]
+assert len(users) == 14, len(users)
+PY
 echo "the walk-through of docs/firmware.md works"

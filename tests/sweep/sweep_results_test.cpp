@@ -49,9 +49,10 @@ TEST_CASE("results csv has one row per point in spec order") {
   const auto table = assemble_results(
       spec, {ok({{"cpu.cycles", 100}, {"region.b.cycles", 7}, {"region.a.cycles", 3}}), failed});
   CHECK(table.csv ==
-        "point,k.lanes,k.args,status,cpu.cycles,region.a.cycles,region.b.cycles,nope.x\n"
-        "000_lanes-4_args-1-2,4,\"[1,2]\",ok,100,3,7,\n"
-        "001_lanes-8_args-1-2,8,\"[1,2]\",failed:2,,,,\n");
+        "point,k.lanes,k.args,status,cpu.cycles,region.a.cycles,region.b.cycles,nope.x,"
+        "energy.total_pj,energy.average_power_mw,energy.edp_uj_ms\n"
+        "000_lanes-4_args-1-2,4,\"[1,2]\",ok,100,3,7,,,,\n"
+        "001_lanes-8_args-1-2,8,\"[1,2]\",failed:2,,,,,,,\n");
   CHECK(table.ok == 1);
   CHECK(table.failed == 1);
   REQUIRE(table.warnings.size() == 1);
@@ -62,7 +63,9 @@ TEST_CASE("results csv marks points that never ran as missing") {
   const auto spec =
       parse_sweep_spec(ojson::parse(R"({"base": "b", "axes": {"a": [1]}})"), "s.json");
   const auto table = assemble_results(spec, {PointOutcome{}});
-  CHECK(table.csv == "point,a,status,cpu.cycles,cpu.instructions\n000_a-1,1,missing,,\n");
+  CHECK(table.csv ==
+        "point,a,status,cpu.cycles,cpu.instructions,energy.total_pj,energy.average_power_mw,"
+        "energy.edp_uj_ms\n000_a-1,1,missing,,,,,\n");
   CHECK(table.missing == 1);
   CHECK(table.warnings.empty());
 }
@@ -76,4 +79,18 @@ TEST_CASE("csv fields are quoted only when needed and parse back") {
   REQUIRE(rows.size() == 2);
   CHECK(rows[0] == std::vector<std::string>{"a", "b,c", "d\"e", ""});
   CHECK(rows[1] == std::vector<std::string>{"x\ny"});
+}
+
+TEST_CASE("results csv ends with the energy columns, once, with the run's values") {
+  const auto spec = parse_sweep_spec(
+      ojson::parse(
+          R"({"base": "b", "axes": {"a": [1]}, "stats": ["cpu.cycles", "energy.total_pj"]})"),
+      "s.json");
+  const auto table = assemble_results(spec, {ok({{"cpu.cycles", 100},
+                                                 {"energy.total_pj", 2.5},
+                                                 {"energy.average_power_mw", 1.5},
+                                                 {"energy.edp_uj_ms", 0.25}})});
+  CHECK(table.csv ==
+        "point,a,status,cpu.cycles,energy.total_pj,energy.average_power_mw,energy.edp_uj_ms\n"
+        "000_a-1,1,ok,100,2.5,1.5,0.25\n");
 }

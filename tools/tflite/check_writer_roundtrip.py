@@ -34,9 +34,10 @@ def check(path):
     macs = sum(tflite_reference.op_macs(model, op) for op in model.operators)
     if macs > MAX_MACS:
         return f"{macs} MACs (limit {MAX_MACS})"
-    in_t = model.tensors[model.inputs[0]]
-    values = tflite_reference.run_model(
-        model, tflite_writer.deterministic_tensor_input(in_t.type, in_t.num_elements, 1))
+    inputs = [tflite_writer.deterministic_tensor_input(model.tensors[t].type,
+                                                       model.tensors[t].num_elements, 1 + i)
+              for i, t in enumerate(model.inputs)]
+    values = tflite_reference.run_model(model, inputs)
     for op in model.operators:
         out = values[op.outputs[0]]
         if out.size > 1 and np.all(out == out.flat[0]):

@@ -26,6 +26,7 @@ class Tensor:
     scale: list = field(default_factory=list)
     zero_point: list = field(default_factory=list)
     quantized_dimension: int = 0
+    is_variable: bool = False   # recurrent state (SVDF, LSTM): starts at zero, kept across steps
 
     @property
     def dtype(self):
@@ -237,6 +238,7 @@ def parse_model(buf):
         buffer = t.scalar(T["buffer"], "I", 0, "buffer")
         _check_index(buffer, len(buffers), f"tensor {i}: buffer index")
         tensor = Tensor(i, t.string(T["name"], "name"), shape, type_name, buffer)
+        tensor.is_variable = bool(t.scalar(T["is_variable"], "B", 0, "is_variable"))
         if buffers[buffer]:
             tensor.data = buffers[buffer]
             if elem_size is not None and len(tensor.data) != tensor.num_elements * elem_size:

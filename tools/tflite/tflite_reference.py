@@ -413,7 +413,8 @@ def strided_slice(op, model, values):
     if not len(begin) == len(end) == len(strides) == rank or 0 in strides:
         raise UnsupportedModelError(f"strided_slice op {op.index}: begin/end/strides must have "
                                     f"{rank} entries and strides no 0")
-    if (_f32(in_t.scale[0]), _zero_point(in_t)) != (_f32(out_t.scale[0]), _zero_point(out_t)):
+    if in_t.type != out_t.type or (in_t.scale and (_f32(in_t.scale[0]), _zero_point(in_t)) != (
+            _f32(out_t.scale[0]), _zero_point(out_t))):
         raise UnsupportedModelError(f"strided_slice op {op.index}: output quantisation differs "
                                     "from the input's")
     o = op.options
@@ -512,17 +513,324 @@ def dequantize(op, model, values):
     return np.float32(_scale(in_t, "input")) * centred
 
 
+def _same_quantization(op, in_t, out_t):
+    if (_f32(in_t.scale[0]), _zero_point(in_t)) != (_f32(out_t.scale[0]), _zero_point(out_t)):
+        raise UnsupportedModelError(f"{op.opcode} op {op.index}: output quantisation differs "
+                                    "from the input's")
+
+
+def nearest_neighbor_indices(in_size, out_size, align_corners, half_pixel_centers):
+    """reference_ops::GetNearestNeighbor for every output index, in float32 as TFLM computes it:
+    scale = in / out (or (in - 1) / (out - 1) with align_corners), (index + offset) * scale,
+    floor (or std::round, halves away from zero, with align_corners), clamped to the input."""
+    f = np.float32
+    if align_corners and out_size > 1:
+        scale = f(in_size - 1) / f(out_size - 1)
+    else:
+        scale = f(in_size) / f(out_size)
+    offset = f(0.5) if half_pixel_centers else f(0.0)
+    at = (np.arange(out_size, dtype=np.float32) + offset) * scale   # float32 throughout
+    if align_corners:
+        index = np.where(at >= 0, np.floor(at.astype(np.float64) + 0.5),
+                         np.ceil(at.astype(np.float64) - 0.5))
+    else:
+        index = np.floor(at)
+    index = np.minimum(index.astype(np.int64), in_size - 1)
+    if half_pixel_centers:
+        index = np.maximum(index, 0)
+    return index
+
+
+def resize_nearest_neighbor(op, model, values):
+    """TFLM RESIZE_NEAREST_NEIGHBOR int8: a 4-D input, constant int32 size [height, width],
+    align_corners and half_pixel_centers. A byte copy: the output keeps the input's
+    quantisation (refused otherwise, as for STRIDED_SLICE)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    size = _const(model, op.inputs[1], "size").astype(np.int64).reshape(-1)
+    if len(in_t.shape) != 4 or len(size) != 2:
+        raise UnsupportedModelError(f"resize_nearest_neighbor op {op.index}: needs a 4-D input "
+                                    "and a size of 2 entries")
+    n, h, w, c = in_t.shape
+    if list(out_t.shape) != [n, int(size[0]), int(size[1]), c]:
+        raise UnsupportedModelError(f"resize_nearest_neighbor op {op.index}: output shape "
+                                    f"{out_t.shape} is not the input resized to {list(size)}")
+    _same_quantization(op, in_t, out_t)
+    o = op.options
+    align, half = bool(o.get("align_corners", 0)), bool(o.get("half_pixel_centers", 0))
+    ys = nearest_neighbor_indices(h, int(size[0]), align, half)
+    xs = nearest_neighbor_indices(w, int(size[1]), align, half)
+    return values[in_t.index][:, ys][:, :, xs]
+
+
+def transpose(op, model, values):
+    """TFLM TRANSPOSE int8 (rank 1-5): a constant int32 permutation; the output is the input's
+    axes permuted (numpy's transpose) and keeps its quantisation."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    rank = len(in_t.shape)
+    perm = _const(model, op.inputs[1], "perm").astype(np.int64).reshape(-1).tolist()
+    if not 1 <= rank <= 5 or sorted(perm) != list(range(rank)):
+        raise UnsupportedModelError(f"transpose op {op.index}: perm {perm} is not a permutation "
+                                    f"of rank {rank} (1 to 5)")
+    if [in_t.shape[p] for p in perm] != list(out_t.shape):
+        raise UnsupportedModelError(f"transpose op {op.index}: output shape {out_t.shape} is not "
+                                    "the input's permuted")
+    _same_quantization(op, in_t, out_t)
+    return np.transpose(values[in_t.index], perm)
+
+
+def _maximum_minimum(op, model, values, pick):
+    """TFLM MAXIMUM/MINIMUM int8 (MaximumMinimumBroadcastSlow): the raw int8 values compared,
+    broadcast up to 4-D. Inputs and output must share one quantisation (refused otherwise: the
+    raw comparison would not compare real values)."""
+    a_t, b_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    for t in (a_t, b_t):
+        _same_quantization(op, t, out_t)
+    if max(len(a_t.shape), len(b_t.shape), len(out_t.shape)) > 4:
+        raise UnsupportedModelError(f"{op.opcode} op {op.index}: rank above 4")
+    out = pick(values[a_t.index], values[b_t.index])
+    if list(out.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"{op.opcode} op {op.index}: the inputs do not broadcast to "
+                                    f"the output {out_t.shape}")
+    return out
+
+
+def maximum(op, model, values):
+    return _maximum_minimum(op, model, values, np.maximum)
+
+
+def minimum(op, model, values):
+    return _maximum_minimum(op, model, values, np.minimum)
+
+
+def leaky_relu(op, model, values):
+    """TFLM LEAKY_RELU int8 (leaky_relu_common.cc, QuantizeLeakyRelu): multipliers from the
+    float32 expressions input_scale * alpha / output_scale and input_scale / output_scale;
+    x - zp_in >= 0 takes the identity one, below it the alpha one; + zp_out, clamped. A negative
+    alpha is refused."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    f = np.float32
+    alpha = f(op.options.get("alpha", 0.0))
+    if not alpha >= 0:
+        raise UnsupportedModelError(f"leaky_relu op {op.index}: alpha {alpha} is negative")
+    s_in, s_out = f(_scale(in_t, "input")), f(_scale(out_t, "output"))
+    ma, sa = fp.quantize_multiplier(float(f(f(s_in * alpha) / s_out)))
+    mi, si = fp.quantize_multiplier(float(f(s_in / s_out)))
+    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
+    scaled = np.where(x >= 0, fp.multiply_by_quantized_multiplier(x, mi, si),
+                      fp.multiply_by_quantized_multiplier(x, ma, sa))
+    return np.clip(scaled + _zero_point(out_t), INT8_MIN, INT8_MAX).astype(np.int8)
+
+
+def pack(op, model, values):
+    """TFLM PACK: the inputs (one shape; int8 quantised as the output, or int32) stacked along a
+    new axis (negative: from the output's rank)."""
+    out_t = model.tensors[op.outputs[0]]
+    ins = [model.tensors[i] for i in op.inputs]
+    if op.options.get("values_count", 0) != len(ins):
+        raise UnsupportedModelError(f"pack op {op.index}: values_count differs from the inputs")
+    for t in ins:
+        if t.type == "int8":
+            _same_quantization(op, t, out_t)
+        elif t.type != "int32" or out_t.type != "int32":
+            raise UnsupportedModelError(f"pack op {op.index}: {t.type} (int8, int32 are run)")
+    axis = op.options.get("axis", 0)
+    axis = axis + len(out_t.shape) if axis < 0 else axis
+    return np.stack([values[t.index] for t in ins], axis=axis)
+
+
+def shape(op, model, values):
+    """TFLM SHAPE: the input's dimensions, int32."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if out_t.type != "int32":
+        raise UnsupportedModelError(f"shape op {op.index}: output is {out_t.type} (int32 is run)")
+    return np.array(in_t.shape, dtype=np.int32)
+
+
+def prelu(op, model, values):
+    """TFLM PRELU int8 (prelu_common.cc, BroadcastPrelu4DSlow): x = input - zp_in; x >= 0 takes
+    QuantizeMultiplier(in_scale / out_scale), x < 0 takes x * (alpha - zp_alpha) with
+    QuantizeMultiplier(in_scale * alpha_scale / out_scale), in doubles; + zp_out, clamped. Input
+    and alpha broadcast up to 4-D."""
+    in_t, a_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    if max(len(in_t.shape), len(a_t.shape), len(out_t.shape)) > 4:
+        raise UnsupportedModelError(f"prelu op {op.index}: rank above 4")
+    s_in, s_a, s_out = _scale(in_t, "input"), _scale(a_t, "alpha"), _scale(out_t, "output")
+    m1, sh1 = fp.quantize_multiplier(s_in / s_out)
+    m2, sh2 = fp.quantize_multiplier(s_in * s_a / s_out)
+    x = values[in_t.index].astype(np.int64) - _zero_point(in_t)
+    a = values[a_t.index].astype(np.int64) - _zero_point(a_t)
+    x, a = np.broadcast_arrays(x, a)
+    if list(x.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"prelu op {op.index}: input and alpha do not broadcast to "
+                                    f"the output {out_t.shape}")
+    out = np.where(x >= 0, fp.multiply_by_quantized_multiplier(x, m1, sh1),
+                   fp.multiply_by_quantized_multiplier(x * a, m2, sh2))
+    return np.clip(out + _zero_point(out_t), INT8_MIN, INT8_MAX).astype(np.int8)
+
+
+def reduce_max(op, model, values):
+    """TFLM REDUCE_MAX int8: constant axes (negative, repeated), keep_dims; input and output
+    quantised alike (TFLM requires it)."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    _same_quantization(op, in_t, out_t)
+    x = values[in_t.index]
+    rank = x.ndim
+    if rank > 4:
+        raise UnsupportedModelError(f"reduce_max op {op.index}: rank {rank} above 4")
+    axes = sorted({int(a) + rank if a < 0 else int(a)
+                   for a in _const(model, op.inputs[1], "axis").reshape(-1)})
+    if any(not 0 <= a < rank for a in axes):
+        raise UnsupportedModelError(f"reduce_max op {op.index}: axis out of range")
+    out = x.max(axis=tuple(axes), keepdims=bool(op.options.get("keep_dims", 0)))
+    if list(out.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"reduce_max op {op.index}: output shape {out_t.shape} is "
+                                    "not the reduced input's")
+    return out
+
+
+_CAST_IN = ("int8", "uint8", "int32")
+_CAST_OUT = ("int8", "uint8", "int32", "float32")
+
+
+def cast(op, model, values):
+    """TFLM CAST: static_cast per element, quantisation not read. int8/uint8/int32 inputs;
+    integer narrowing wraps (GCC's static_cast), int32 -> float32 rounds to nearest even."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    if in_t.type not in _CAST_IN or out_t.type not in _CAST_OUT:
+        raise UnsupportedModelError(f"cast op {op.index}: {in_t.type} -> {out_t.type} is not "
+                                    "supported")
+    return values[in_t.index].astype(out_t.dtype)
+
+
+def _leading_sign_bits(x):
+    """CountLeadingSignBits of int32 values (31 for 0 and -1)."""
+    u = np.where(x < 0, ~x, x) & 0xFFFFFFFF
+    return np.where(u == 0, 31, fp.count_leading_zeros32(u) - 1)
+
+
+def div(op, model, values):
+    """TFLM DIV int8 (div.cc, DivElementwise / BroadcastDivSlowQuantized): signs moved to the
+    dividend, GetReciprocal(divisor, 31), the dividend shifted up by its leading sign bits,
+    SaturatingRoundingDoublingHighMul, then RoundingDivideByPOT(SRDHM(q, M), -(shift -
+    recip_shift - headroom)) with QuantizeMultiplier(float32 s1 / (s2 * s_out)); + zp_out,
+    clamped to the fused activation. Where TFLM's C++ is undefined (a divisor at its zero point,
+    rounding shifts above 31 for dividends near theirs) x86-64's execution is followed."""
+    a_t, b_t, out_t = (model.tensors[i] for i in (op.inputs[0], op.inputs[1], op.outputs[0]))
+    if max(len(a_t.shape), len(b_t.shape), len(out_t.shape)) > 4:
+        raise UnsupportedModelError(f"div op {op.index}: rank above 4")
+    f = np.float32
+    real = f(_scale(a_t, "input")) / (f(_scale(b_t, "input")) * f(_scale(out_t, "output")))
+    mult, shift = fp.quantize_multiplier(float(real))
+    if shift > 23:
+        raise UnsupportedModelError(f"div op {op.index}: output multiplier 2^{shift} too large")
+    a = values[a_t.index].astype(np.int64) - _zero_point(a_t)
+    b = values[b_t.index].astype(np.int64) - _zero_point(b_t)
+    a, b = np.broadcast_arrays(a, b)
+    if list(a.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"div op {op.index}: the inputs do not broadcast to the "
+                                    f"output {out_t.shape}")
+    a = np.where(b < 0, -a, a)
+    b = np.abs(b)
+    safe = np.where(b == 0, 1, b)
+    inverse, recip_shift = fp.get_reciprocal(safe, 31)
+    inverse = np.where(b == 0, fp.one_over_one_plus_x_for_x_in_0_1(
+        np.full(b.shape, -2 ** 31, dtype=np.int64)), inverse)
+    recip_shift = np.where(b == 0, -1, recip_shift)
+    headroom = _leading_sign_bits(a)
+    unscaled = fp.saturating_rounding_doubling_high_mul(fp.wrap_int32(a << headroom), inverse)
+    total_shift = shift - recip_shift - headroom
+    q = fp.saturating_rounding_doubling_high_mul(unscaled, mult)
+    # RoundingDivideByPOT with exponents up to 93, counts as x86-64 takes them (see
+    # accsim_kernels/tfl_div.h): mask shift modulo 64, arithmetic shift modulo 32.
+    exponent = -total_shift
+    mask = fp.wrap_int32((np.int64(1) << (exponent & 63)) - 1)
+    threshold = (mask >> 1) + (q < 0)
+    out = fp.wrap_int32((q >> (exponent & 31)) + ((q & mask) > threshold))
+    lo, hi = activation_range(_activation(op), out_t)
+    return np.clip(fp.wrap_int32(out + _zero_point(out_t)), lo, hi).astype(np.int8)
+
+
+def bilinear_taps(in_size, out_size, align_corners, half_pixel_centers):
+    """ResizeBilinearInteger's per-axis (lower, upper, weight) in 1/1024 steps: the scale as a
+    rounded integer quotient, C's truncating division for the lower index."""
+    if align_corners and out_size > 1:
+        scale = ((1 << 10) * (in_size - 1) + (out_size - 1) // 2) // (out_size - 1)
+    else:
+        scale = ((1 << 10) * in_size + out_size // 2) // out_size
+    at = np.arange(out_size, dtype=np.int64) * scale
+    if half_pixel_centers:
+        at = at + scale // 2 - (1 << 9)
+    lower = np.maximum(np.where(at >= 0, at // 1024, -((-at) // 1024)), 0)
+    upper_raw = at + 1023
+    upper = np.minimum(np.where(upper_raw >= 0, upper_raw // 1024, -((-upper_raw) // 1024)),
+                       in_size - 1)
+    if (lower > in_size - 1).any():
+        raise UnsupportedModelError("resize_bilinear: an index leaves the input")
+    return lower, upper, at - 1024 * lower
+
+
+def resize_bilinear(op, model, values):
+    """TFLM RESIZE_BILINEAR int8 (ResizeBilinearInteger): 4-D input, constant int32 size,
+    align_corners or half_pixel_centers (not both); the four neighbours weighted in 1/1024
+    steps, the sum +- 2^19 divided by 2^20 truncating. Output quantised as the input."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    size = _const(model, op.inputs[1], "size").astype(np.int64).reshape(-1)
+    if len(in_t.shape) != 4 or len(size) != 2:
+        raise UnsupportedModelError(f"resize_bilinear op {op.index}: needs a 4-D input and a "
+                                    "size of 2 entries")
+    n, h, w, c = in_t.shape
+    if list(out_t.shape) != [n, int(size[0]), int(size[1]), c]:
+        raise UnsupportedModelError(f"resize_bilinear op {op.index}: output shape "
+                                    f"{out_t.shape} is not the input resized to {list(size)}")
+    _same_quantization(op, in_t, out_t)
+    align = bool(op.options.get("align_corners", 0))
+    half = bool(op.options.get("half_pixel_centers", 0))
+    if align and half:
+        raise UnsupportedModelError(f"resize_bilinear op {op.index}: align_corners and "
+                                    "half_pixel_centers are both set")
+    y0, y1, wy = bilinear_taps(h, int(size[0]), align, half)
+    x0, x1, wx = bilinear_taps(w, int(size[1]), align, half)
+    x = values[in_t.index].astype(np.int64)
+    wy1, wy0 = wy[None, :, None, None], (1024 - wy)[None, :, None, None]
+    wx1, wx0 = wx[None, None, :, None], (1024 - wx)[None, None, :, None]
+    total = (x[:, y0][:, :, x0] * wy0 * wx0 + x[:, y1][:, :, x0] * wy1 * wx0 +
+             x[:, y0][:, :, x1] * wy0 * wx1 + x[:, y1][:, :, x1] * wy1 * wx1)
+    rounded = total + np.where(total > 0, 1 << 19, -(1 << 19))
+    q = np.where(rounded >= 0, rounded >> 20, -((-rounded) >> 20))
+    return q.astype(np.int8)
+
+
+def tile(op, model, values):
+    """TILE int8 (rank <= 4; TFLite's tile.cc, TFLM has none): numpy's tile by the constant
+    multiples; the output keeps the input's quantisation."""
+    in_t, out_t = model.tensors[op.inputs[0]], model.tensors[op.outputs[0]]
+    multiples = _const(model, op.inputs[1], "multiples").astype(np.int64).reshape(-1).tolist()
+    if len(in_t.shape) > 4 or len(multiples) != len(in_t.shape) or min(multiples, default=1) < 1:
+        raise UnsupportedModelError(f"tile op {op.index}: multiples {multiples} for rank "
+                                    f"{len(in_t.shape)} (<= 4)")
+    _same_quantization(op, in_t, out_t)
+    out = np.tile(values[in_t.index], multiples)
+    if list(out.shape) != list(out_t.shape):
+        raise UnsupportedModelError(f"tile op {op.index}: output shape {out_t.shape} is not the "
+                                    "input tiled")
+    return out
+
+
 KERNELS = {
     "conv_2d": conv_2d, "depthwise_conv_2d": depthwise_conv_2d,
     "fully_connected": fully_connected, "add": add, "sub": sub, "mul": mul,
     "average_pool_2d": average_pool_2d, "max_pool_2d": max_pool_2d, "mean": mean, "pad": pad,
     "reshape": reshape, "concatenation": concatenation, "softmax": softmax, "quantize": quantize,
     "dequantize": dequantize, "logistic": logistic, "strided_slice": strided_slice,
+    "resize_nearest_neighbor": resize_nearest_neighbor, "transpose": transpose,
+    "maximum": maximum, "minimum": minimum, "leaky_relu": leaky_relu, "pack": pack,
+    "shape": shape, "prelu": prelu, "reduce_max": reduce_max, "cast": cast, "div": div,
+    "resize_bilinear": resize_bilinear, "tile": tile,
 }
 
-# Operators whose kernels check their own tensor types (the graph-edge conversions); every
-# other operator runs int8 tensors only.
-TYPED_KERNELS = {"quantize", "dequantize"}
+# Operators whose kernels check their own tensor types (the graph-edge conversions, and the
+# float32 / 16x8 paths tflite_reference_typed.py adds); every other operator runs int8 only.
+TYPED_KERNELS = {"quantize", "dequantize", "pack", "shape", "cast"}
 
 
 def check_supported(model):
@@ -553,25 +861,34 @@ def op_macs(model, op):
     return out.num_elements * per_output
 
 
-def input_size(model):
-    t = model.tensors[model.inputs[0]]
+def input_size(model, i=0):
+    t = model.tensors[model.inputs[i]]
     return t.num_elements * t.dtype.itemsize
 
 
-def run_model(model, input_bytes=None):
-    """Runs the model on input tensor 0's bytes (zeros when None); returns {index: array}."""
+def run_model(model, inputs=None):
+    """Runs the model; `inputs` is input tensor 0's bytes, or a list with one entry per input
+    tensor in graph order (None entries and missing ones: zeros). Returns {index: array}."""
     check_supported(model)
-    in_t = model.tensors[model.inputs[0]]
-    if input_bytes is None:
-        input_bytes = bytes(input_size(model))
-    if len(input_bytes) != input_size(model):
-        raise ValueError(f"input has {len(input_bytes)} bytes, the model's input tensor "
-                         f"{in_t.shape} {in_t.type} needs {input_size(model)}")
+    if inputs is None or isinstance(inputs, (bytes, bytearray)):
+        inputs = [inputs]
+    if len(inputs) > len(model.inputs):
+        raise ValueError(f"{len(inputs)} inputs given, the model has {len(model.inputs)}")
     values = {}
     for t in model.tensors:
         if t.data is not None:
             values[t.index] = t.array()
-    values[in_t.index] = np.frombuffer(input_bytes, dtype=in_t.dtype).reshape(in_t.shape)
+        elif t.is_variable:  # TFLM's ResetVariableTensors: int8 to its zero point, else 0
+            fill = _zero_point(t) if t.type == "int8" else 0
+            values[t.index] = np.full(t.shape, fill, dtype=t.dtype)
+    for i, index in enumerate(model.inputs):
+        in_t = model.tensors[index]
+        data = inputs[i] if i < len(inputs) and inputs[i] is not None else bytes(
+            input_size(model, i))
+        if len(data) != input_size(model, i):
+            raise ValueError(f"input {i} has {len(data)} bytes, the model's input tensor {index} "
+                             f"{in_t.shape} {in_t.type} needs {input_size(model, i)}")
+        values[index] = np.frombuffer(data, dtype=in_t.dtype).reshape(in_t.shape)
     for op in model.operators:
         out = KERNELS[op.opcode](op, model, values)
         out_t = model.tensors[op.outputs[0]]
@@ -579,6 +896,17 @@ def run_model(model, input_bytes=None):
     return values
 
 
-def run_output(model, input_bytes=None):
+def run_outputs(model, inputs=None):
+    """Every output tensor, in graph order, each a flat array of its type."""
+    values = run_model(model, inputs)
+    return [values[i].reshape(-1) for i in model.outputs]
+
+
+def run_output(model, inputs=None):
     """Output tensor 0 as a flat array of its type."""
-    return run_model(model, input_bytes)[model.outputs[0]].reshape(-1)
+    return run_outputs(model, inputs)[0]
+
+
+# The float32, 16x8 and recurrent paths: the module registers them into KERNELS and
+# TYPED_KERNELS when it has been read (it uses this module's helpers, so it comes last).
+import tflite_reference_typed  # noqa: E402,F401

@@ -2,10 +2,11 @@
 """One command line for the TFLite host tooling (exit 0 ok, 2 bad input).
 
   tflite_tool.py make DESC.json OUT.tflite            build a model from a description
-  tflite_tool.py run MODEL.tflite [--input IN.bin] --output OUT.bin
-                                                      run the int8 reference, write output 0
+  tflite_tool.py run MODEL.tflite [--input [NAME=|INDEX=]IN.bin]... --output OUT.bin
+                                                      run the reference: every output written
+                                                      (OUT.bin output 0, OUT_1.bin, ...)
   tflite_tool.py describe MODEL.tflite                ops, shapes, quantisation, MACs per op
-  tflite_tool.py input MODEL.tflite --seed N --output IN.bin
+  tflite_tool.py input MODEL.tflite --seed N [--index I] --output IN.bin
                                                       deterministic input bytes for tests
   tflite_tool.py malformed VALID.tflite OUTDIR        write deliberately broken variants
 """
@@ -64,22 +65,66 @@ def cmd_make(args):
     print(f"wrote {args.out} ({len(data)} bytes)")
 
 
+def _split_input(text):
+    """[NAME=|INDEX=]FILE as accsim run reads it: (NAME or INDEX or "", FILE)."""
+    head, eq, tail = text.partition("=")
+    if not eq or not head or "/" in head or os.path.exists(text):
+        return "", text
+    return head, tail
+
+
+def _assign_inputs(model, texts):
+    """One entry per input tensor (None: zeros) from --input FILE / NAME=FILE / INDEX=FILE."""
+    inputs, given, following = [None] * len(model.inputs), [None] * len(model.inputs), 0
+    names = [model.tensors[i].name for i in model.inputs]
+    for text in texts or []:
+        key, path = _split_input(text)
+        if not key:
+            index, following = following, following + 1
+            if index >= len(model.inputs):
+                raise BadInput(f"{path}: the model has only {len(model.inputs)} input tensors")
+        elif key.isdigit():
+            index = int(key)
+            if index >= len(model.inputs):
+                raise BadInput(f"{text}: there is no input {key} (the model has "
+                               f"{len(model.inputs)})")
+        elif key in names:
+            index = names.index(key)
+        else:
+            raise BadInput(f"{text}: no input tensor is named {key!r} (the inputs: "
+                           f"{', '.join(repr(n) for n in names)})")
+        if given[index] is not None:
+            raise BadInput(f"{path}: input {index} is already given ({given[index]})")
+        given[index], inputs[index] = path, _read_bytes(path, "input")
+    return inputs
+
+
+def output_path(path, i):
+    """OUT.bin for output 0, OUT_<i>.bin for the others."""
+    stem, ext = os.path.splitext(path)
+    return path if i == 0 else f"{stem}_{i}{ext}"
+
+
 def cmd_run(args):
     model = _load_model(args.model)
-    data = _read_bytes(args.input, "input") if args.input else None
+    inputs = _assign_inputs(model, args.input)
     try:
-        out = tflite_reference.run_output(model, data)
+        outs = tflite_reference.run_outputs(model, inputs)
     except tflite_reference.UnsupportedModelError as e:
         raise BadInput(f"{args.model}: unsupported model: {e}") from e
     except ValueError as e:
-        raise BadInput(f"{args.input}: {e}") from e
-    _write(args.output, out.tobytes())
-    values = out if out.dtype.kind == "f" else out.astype(int)
-    print("output:", " ".join(str(v) for v in values))
-    top = np.argsort(-values, kind="stable")[:3]
-    print("top-3:", ", ".join(f"[{i}]={values[i]}" for i in top))
-    if len(values) >= 2:
-        print(f"output[1]-output[0]: {values[1] - values[0]}")
+        raise BadInput(f"{' '.join(args.input or [])}: {e}") from e
+    for i, out in enumerate(outs):
+        _write(output_path(args.output, i), out.tobytes())
+        t = model.tensors[model.outputs[i]]
+        label = "output" if len(outs) == 1 else f"output {i} {t.name!r}"
+        values = out if out.dtype.kind == "f" else out.astype(int)
+        print(f"{label} ({'x'.join(map(str, t.shape))} {t.type}):",
+              " ".join(str(v) for v in values))
+        top = np.argsort(-values, kind="stable")[:3]
+        real = (lambda v: "") if out.dtype.kind == "f" or not t.scale else (
+            lambda v: f" ({t.scale[0] * (v - (t.zero_point[0] if t.zero_point else 0)):.4f})")
+        print("top-3:", ", ".join(f"[{k}]={values[k]}{real(values[k])}" for k in top))
 
 
 def _quant(t):
@@ -125,7 +170,9 @@ def _option_text(key, value):
 
 def cmd_input(args):
     model = _load_model(args.model)
-    t = model.tensors[model.inputs[0]]
+    if not 0 <= args.index < len(model.inputs):
+        raise BadInput(f"{args.model}: no input {args.index} (the model has {len(model.inputs)})")
+    t = model.tensors[model.inputs[args.index]]
     try:
         data = tflite_writer.deterministic_tensor_input(t.type, t.num_elements, args.seed)
     except tflite_writer.DescriptionError as e:
@@ -159,8 +206,11 @@ def main(argv=None):
     p.set_defaults(func=cmd_make)
     p = sub.add_parser("run", help="run the int8 reference on a model")
     p.add_argument("model")
-    p.add_argument("--input", help="input tensor bytes (default: all zeros)")
-    p.add_argument("--output", required=True, help="where to write output tensor 0's bytes")
+    p.add_argument("--input", action="append",
+                   help="[NAME=|INDEX=]FILE: an input tensor's bytes, once per input (default: "
+                        "all zeros)")
+    p.add_argument("--output", required=True,
+                   help="where to write output tensor 0's bytes (output i: OUT_i.bin)")
     p.set_defaults(func=cmd_run)
     p = sub.add_parser("describe", help="print ops, shapes, quantisation and MACs")
     p.add_argument("model")
@@ -168,6 +218,7 @@ def main(argv=None):
     p = sub.add_parser("input", help="write deterministic input bytes for a model")
     p.add_argument("model")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--index", type=int, default=0, help="which input tensor (default 0)")
     p.add_argument("--output", required=True)
     p.set_defaults(func=cmd_input)
     p = sub.add_parser("malformed", help="write broken variants of a valid model")

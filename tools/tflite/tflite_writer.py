@@ -16,7 +16,7 @@ Op fields (defaults in brackets):
                      activation ["none"], per_channel [true], bias [true]
   depthwise_conv_2d  multiplier [1], kernel, stride, dilation, padding, activation, per_channel, bias
   fully_connected    units, per_channel [false], bias [true], activation
-  add, sub, mul      inputs [prev, NAME] or const {"shape": [...]}, activation
+  add, sub, mul, div inputs [prev, NAME] or const {"shape": [...]}, activation
   average_pool_2d, max_pool_2d   filter [2,2], stride [2,2], padding ["valid"], activation
   mean               axes [1,2], keep_dims [true]
   pad                paddings [[0,0],[1,1],[1,1],[0,0]]
@@ -30,7 +30,32 @@ Op fields (defaults in brackets):
                      shrink_axis_mask, ellipsis_mask, new_axis_mask, offset [0] (output shape
                      from TFLM's rule)
   logistic           (output scale 1/256, zero point -128 unless "output" says otherwise)
-The input may set "type": int8 [default], uint8 or float32 (no scale or zero point).
+  resize_nearest_neighbor  size [height, width], align_corners [false], half_pixel_centers [false]
+  resize_bilinear    size [height, width], align_corners [false] or half_pixel_centers [false]
+  tile               multiples
+  transpose          perm
+  maximum, minimum   inputs [prev, NAME] or const {"shape": [...]} (broadcast); one quantisation
+  leaky_relu         alpha [0.2]
+  pack               inputs (names), axis [0]
+  shape              (int32 output)
+  prelu              alpha {"shape": [...]} (constant int8, broadcast; default [channels])
+  reduce_max         axes [1,2], keep_dims [false]
+  cast               to: int32 [default], int8, uint8 or float32
+The input may set "type": int8 [default], uint8, int16 or float32 (no scale or zero point). "input" may
+be a list: one graph input each, named by "name" (default "input", then "input_1", ...). The
+top-level "outputs" lists the graph's output tensors by name (default: the last op's output).
+  svdf               filters [8], rank [1], memory [4], state_type int16 [default] or int8,
+                     state_zero_point [0] (int8 state); int8 in and out, a variable state;
+                     a float32 input makes the float SVDF (activation [none])
+  unidirectional_sequence_lstm   units, time_major [false], cell_clip [0.0],
+                     cell_scale_power [-12], hidden {"scale", "zero_point"} [1/128, 0]
+                     (int8 rank-3 input; the output is quantised as the hidden state)
+Int16 inputs make add and mul 16x8 ops (an int16 const operand), depthwise_conv_2d (int64 bias)
+and the pools (output quantised as the input).
+Float32 inputs make fully_connected, conv_2d, depthwise_conv_2d (float weights and bias),
+add/sub/mul (a float const operand), the pools, softmax and logistic float32 ops; int16 inputs make conv_2d and fully_connected 16x8 ops (int16 output,
+zero point 0, an int64 bias or "bias_type": "int32"). quantize's output "type" may also be
+int16 or int32; softmax may set "output_type": "int16" (zero point -32768).
 Every op may set "output": {"scale": S, "zero_point": Z} or "output": {"like": NAME}. Without
 it the scale is calibrated: the op's real-valued result on the deterministic input of seed 0 is
 computed in float and the int8 range is fitted to it (so outputs neither saturate nor vanish);
@@ -70,6 +95,9 @@ def deterministic_tensor_input(type_name, count, seed):
         return (grid / 256.0).astype("<f4").tobytes()
     if type_name in ("int8", "uint8"):
         return deterministic_input(count, seed)
+    if type_name == "int16":
+        return np.random.RandomState(seed).randint(-32768, 32768, size=count).astype(
+            "<i2").tobytes()
     raise DescriptionError(f"no test input convention for {type_name} tensors")
 
 
@@ -79,6 +107,7 @@ class _Graph:
     def __init__(self, seed):
         self.seed = seed
         self.tensors, self.operators, self.names, self.values = [], [], {}, {}
+        self.inputs, self.outputs = [], None
 
     def tensor(self, name, shape, type_name="int8", data=None, scale=None, zero_point=None,
                quantized_dimension=0):
@@ -95,8 +124,9 @@ class _Graph:
                            **quant)
 
     def model(self):
-        return Model(schema.SCHEMA_VERSION, "", self.tensors, self.operators, [0],
-                     [self.operators[-1].outputs[0]] if self.operators else [0], [])
+        outputs = self.outputs or ([self.operators[-1].outputs[0]] if self.operators else [0])
+        return Model(schema.SCHEMA_VERSION, "", self.tensors, self.operators, self.inputs or [0],
+                     outputs, [])
 
 
 def _pair(v, default):
@@ -112,6 +142,12 @@ def _fit_quantization(real):
     return float(np.float32(scale)), zp
 
 
+def _fit_quantization_int16(real):
+    """Symmetric int16 scale (zero point 0, as TFLite's 16x8 activations) covering real."""
+    top = max(abs(float(np.min(real))), abs(float(np.max(real))))
+    return float(np.float32(top / 32767.0 or 1e-4)), 0
+
+
 _ACTIVATION_CLIP = {"none": (-np.inf, np.inf), "relu": (0, np.inf), "relu6": (0, 6),
                     "relu_n1_to_1": (-1, 1)}
 
@@ -124,20 +160,29 @@ class _Builder:
     def __init__(self, desc):
         self.desc = desc
         self.g = _Graph(int(desc.get("seed", 1)))
-        spec = desc.get("input") or {}
-        if "shape" not in spec:
-            raise DescriptionError("input: a shape is required")
-        type_name = spec.get("type", "int8")
-        if type_name not in ("int8", "uint8", "float32"):
-            raise DescriptionError(f"input: type {type_name!r} (int8, uint8, float32 are built)")
-        quant = {} if type_name == "float32" else dict(scale=[spec.get("scale", 0.02)],
-                                                      zero_point=[spec.get("zero_point", 0)])
-        t = self.g.tensor("input", spec["shape"], type_name, **quant)
-        self.g.names["input"] = t
-        self.g.values[t.index] = np.frombuffer(
-            deterministic_tensor_input(type_name, t.num_elements, CALIBRATION_SEED),
-            t.dtype).reshape(t.shape)
-        self.prev = t
+        specs = desc.get("input") or {}
+        specs = specs if isinstance(specs, list) else [specs]
+        for i, spec in enumerate(specs):
+            where = "input" if len(specs) == 1 else f"input[{i}]"
+            if not isinstance(spec, dict) or "shape" not in spec:
+                raise DescriptionError(f"{where}: a shape is required")
+            type_name = spec.get("type", "int8")
+            if type_name not in ("int8", "uint8", "int16", "float32"):
+                raise DescriptionError(
+                    f"{where}: type {type_name!r} (int8, uint8, int16, float32 are built)")
+            quant = {} if type_name == "float32" else dict(scale=[spec.get("scale", 0.02)],
+                                                          zero_point=[spec.get("zero_point", 0)])
+            name = spec.get("name", "input" if i == 0 else f"input_{i}")
+            if name in self.g.names:
+                raise DescriptionError(f"{where}: the name {name!r} is taken")
+            t = self.g.tensor(name, spec["shape"], type_name, **quant)
+            self.g.names[name] = t
+            self.g.inputs.append(t.index)
+            # input i of the calibration run: seed CALIBRATION_SEED + i, as tests feed seed + i
+            self.g.values[t.index] = np.frombuffer(
+                deterministic_tensor_input(type_name, t.num_elements, CALIBRATION_SEED + i),
+                t.dtype).reshape(t.shape)
+        self.prev = self.g.tensors[self.g.inputs[0]]
 
     def lookup(self, name, where):
         if name not in self.g.names:
@@ -158,6 +203,11 @@ class _Builder:
             maker()
         if not self.g.operators:
             raise DescriptionError("ops: at least one op is required")
+        outputs = self.desc.get("outputs")
+        if outputs is not None:
+            if not isinstance(outputs, list) or not outputs:
+                raise DescriptionError("outputs: a list of tensor names is required")
+            self.g.outputs = [self.lookup(n, "outputs").index for n in outputs]
         return self.g.model()
 
     # -- helpers --
@@ -174,11 +224,15 @@ class _Builder:
             scale, zp = like.scale[0], like.zero_point[0]
         elif isinstance(out_spec, dict):
             scale, zp = out_spec["scale"], out_spec.get("zero_point", 0)
-        elif same_quant_as is not None:
+        elif same_quant_as is not None and same_quant_as.scale:
             scale, zp = same_quant_as.scale[0], same_quant_as.zero_point[0]
-        elif out_type != "float32":
+        elif same_quant_as is not None:
+            out_type = same_quant_as.type  # an unquantised (float32) tensor stays so
+        elif out_type == "int16":
+            scale, zp = _fit_quantization_int16(real)
+        elif out_type not in ("float32", "int32"):
             scale, zp = _fit_quantization(real)
-        quant = {} if out_type == "float32" else dict(scale=[scale], zero_point=[zp])
+        quant = {} if out_type in ("float32", "int32") else dict(scale=[scale], zero_point=[zp])
         out = self.g.tensor(name, shape, out_type, **quant)
         op = Operator(len(self.g.operators), opcode, schema.BUILTIN_CODE[opcode], 1,
                       [t.index if t is not None else -1 for t in inputs], [out.index],
@@ -238,7 +292,45 @@ class _Builder:
         o = dict(padding=schema.PADDING_CODE[padding], stride_w=sw, stride_h=sh,
                  dilation_w_factor=dw, dilation_h_factor=dh,
                  fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        if x_t.type == "float32":
+            if opcode == "conv_2d":
+                oc = int(s["filters"])
+                w_shape = (oc, kh, kw, c)
+            else:
+                o["depth_multiplier"] = int(s.get("multiplier", 1))
+                oc = c * o["depth_multiplier"]
+                w_shape = (1, kh, kw, oc)
+            w_t = self.g.const(f"t{self.index}_weights",
+                               self.rng.uniform(-1, 1, size=w_shape).astype(np.float32), "float32")
+            inputs = [x_t, w_t]
+            if s.get("bias", True):
+                inputs.append(self.g.const(f"t{self.index}_bias", self.rng.uniform(
+                    -1, 1, size=oc).astype(np.float32), "float32"))
+            shape = [n, ref.compute_out_size(padding, h, kh, sh, dh),
+                     ref.compute_out_size(padding, w, kw, sw, dw), oc]
+            self.emit(opcode, inputs, shape, o, out_type="float32")
+            return
         x = self.g.values[x_t.index].astype(np.int64) - ref._zero_point(x_t)
+        if opcode == "depthwise_conv_2d" and x_t.type == "int16":
+            mult = int(s.get("multiplier", 1))
+            oc = c * mult
+            o["depth_multiplier"] = mult
+            w_t, w_scales = self.weights((1, kh, kw, oc), oc, 3, True)
+            acc = ref.depthwise_sum(x, w_t.array().astype(np.int64), o)
+            b_t, b = self.bias_16x8(acc, x_t.scale[0], w_scales)
+            real = self.calibrated(acc + b, x_t.scale[0] * w_scales, self.activation())
+            self.emit(opcode, [x_t, w_t, b_t] if b_t else [x_t, w_t], acc.shape, o, real,
+                      out_type="int16")
+            return
+        if opcode == "conv_2d" and x_t.type == "int16":
+            oc = int(s["filters"])
+            w_t, w_scales = self.weights((oc, kh, kw, c), oc, 0, True)
+            acc = ref.conv_sum(x, w_t.array().astype(np.int64), o)
+            b_t, b = self.bias_16x8(acc, x_t.scale[0], w_scales)
+            real = self.calibrated(acc + b, x_t.scale[0] * w_scales, self.activation())
+            self.emit(opcode, [x_t, w_t, b_t] if b_t else [x_t, w_t], acc.shape, o, real,
+                      out_type="int16")
+            return
         if opcode == "conv_2d":
             oc = int(s["filters"])
             w_t, w_scales = self.weights((oc, kh, kw, c), oc, 0, True)
@@ -261,6 +353,10 @@ class _Builder:
 
     def op_fully_connected(self):
         x_t = self.inputs[0]
+        if x_t.type == "float32":
+            return self._fully_connected_float()
+        if x_t.type == "int16":
+            return self._fully_connected_int16()
         units = int(self.spec["units"])
         batches = x_t.shape[0] if len(x_t.shape) > 1 else 1
         depth = x_t.num_elements // batches
@@ -275,6 +371,10 @@ class _Builder:
 
     def _binary(self, opcode):
         a_t = self.inputs[0]
+        if a_t.type == "float32":
+            return self._binary_float(opcode)
+        if a_t.type == "int16":
+            return self._binary_int16(opcode)
         if "const" in self.spec:
             shape = self.spec["const"]["shape"]
             q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
@@ -286,7 +386,11 @@ class _Builder:
         else:
             raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
         a, b = _real(self.g, a_t), _real(self.g, b_t)
-        real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
+        if opcode == "div":  # x / 0 calibrates as 0
+            a, b = np.broadcast_arrays(a, b)
+            real = np.divide(a, b, out=np.zeros(a.shape), where=b != 0)
+        else:
+            real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
         lo, hi = _ACTIVATION_CLIP[self.activation()]
         o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
         self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)),
@@ -301,6 +405,9 @@ class _Builder:
     def op_mul(self):
         self._binary("mul")
 
+    def op_div(self):
+        self._binary("div")
+
     def _pool(self, opcode):
         x_t = self.inputs[0]
         fh, fw = _pair(self.spec.get("filter"), 2)
@@ -310,7 +417,7 @@ class _Builder:
         shape = [n, ref.compute_out_size(padding, h, fh, sh), ref.compute_out_size(padding, w, fw, sw), c]
         o = dict(padding=schema.PADDING_CODE[padding], stride_w=sw, stride_h=sh, filter_width=fw,
                  filter_height=fh, fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
-        self.emit(opcode, [x_t], shape, o, same_quant_as=x_t)
+        self.emit(opcode, [x_t], shape, o, same_quant_as=x_t, out_type=x_t.type)
 
     def op_average_pool_2d(self):
         self._pool("average_pool_2d")
@@ -327,7 +434,8 @@ class _Builder:
         shape = [1 if i in resolved else d for i, d in enumerate(x_t.shape)
                  if keep or i not in resolved]
         axis_t = self.g.const(f"t{self.index}_axes", np.array(axes, dtype=np.int32), "int32")
-        self.emit("mean", [x_t, axis_t], shape, dict(keep_dims=int(keep)), same_quant_as=x_t)
+        self.emit("mean", [x_t, axis_t], shape, dict(keep_dims=int(keep)), same_quant_as=x_t,
+                  out_type=x_t.type)
 
     def op_pad(self):
         x_t = self.inputs[0]
@@ -335,7 +443,7 @@ class _Builder:
                             dtype=np.int32)
         p_t = self.g.const(f"t{self.index}_paddings", paddings, "int32")
         shape = [d + int(p.sum()) for d, p in zip(x_t.shape, paddings)]
-        self.emit("pad", [x_t, p_t], shape, {}, same_quant_as=x_t)
+        self.emit("pad", [x_t, p_t], shape, {}, same_quant_as=x_t, out_type=x_t.type)
 
     def op_reshape(self):
         x_t = self.inputs[0]
@@ -343,7 +451,8 @@ class _Builder:
         if int(np.prod(shape)) != x_t.num_elements:
             raise DescriptionError(f"{self.where}: {shape} does not hold {x_t.num_elements} elements")
         s_t = self.g.const(f"t{self.index}_shape", np.array(shape, dtype=np.int32), "int32")
-        self.emit("reshape", [x_t, s_t], shape, dict(new_shape=shape), same_quant_as=x_t)
+        self.emit("reshape", [x_t, s_t], shape, dict(new_shape=shape), same_quant_as=x_t,
+                  out_type=x_t.type)
 
     def op_concatenation(self):
         axis = int(self.spec.get("axis", -1))
@@ -353,10 +462,20 @@ class _Builder:
         shape = list(shapes[0])
         shape[a] = sum(s[a] for s in shapes)
         self.emit("concatenation", self.inputs, shape, dict(axis=axis),
-                  same_quant_as=self.inputs[0])
+                  same_quant_as=self.inputs[0], out_type=self.inputs[0].type)
 
     def op_softmax(self):
         x_t = self.inputs[0]
+        if x_t.type == "float32":
+            self.emit("softmax", [x_t], x_t.shape, dict(beta=float(self.spec.get("beta", 1.0))),
+                      out_type="float32")
+            return
+        if self.spec.get("output_type", "int8") == "int16":
+            # TFLite's int8 -> int16 softmax: zero point -32768, 16 fractional bits
+            self.spec = dict(self.spec, output={"scale": 1.0 / 65536, "zero_point": -32768})
+            self.emit("softmax", [x_t], x_t.shape, dict(beta=float(self.spec.get("beta", 1.0))),
+                      out_type="int16")
+            return
         self.spec = dict(self.spec, output={"scale": 1.0 / 256, "zero_point": -128})
         self.emit("softmax", [x_t], x_t.shape, dict(beta=float(self.spec.get("beta", 1.0))))
 
@@ -364,10 +483,15 @@ class _Builder:
         out = self.spec.get("output")
         if not isinstance(out, dict) or not ("scale" in out or "like" in out):
             raise DescriptionError(f"{self.where}: quantize needs an output scale and zero point")
-        self.emit("quantize", [self.inputs[0]], self.inputs[0].shape, {},
-                  out_type=out.get("type", "int8"))
+        out_type = out.get("type", "int8")
+        if out_type not in ("int8", "uint8", "int16", "int32"):
+            raise DescriptionError(f"{self.where}: quantize output type {out_type!r}")
+        self.emit("quantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type=out_type)
 
     def op_logistic(self):
+        if self.inputs[0].type == "float32":
+            self.emit("logistic", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
+            return
         # The converter's int8 LOGISTIC output: scale 1/256, zero point -128 (TFLM requires -128).
         if "output" not in self.spec:
             self.spec = dict(self.spec, output={"scale": 1.0 / 256, "zero_point": -128})
@@ -385,7 +509,287 @@ class _Builder:
                                                o["end_mask"], o["shrink_axis_mask"])
         consts = [self.g.const(f"t{self.index}_{n}", np.array(v, dtype=np.int32), "int32")
                   for n, v in (("begin", begin), ("end", end), ("strides", strides))]
-        self.emit("strided_slice", [x_t] + consts, shape, o, same_quant_as=x_t)
+        self.emit("strided_slice", [x_t] + consts, shape, o, same_quant_as=x_t,
+                  out_type=x_t.type)
+
+    # -- float32 and 16x8 paths --
+    def _fully_connected_float(self):
+        x_t = self.inputs[0]
+        units = int(self.spec["units"])
+        batches = x_t.shape[0] if len(x_t.shape) > 1 else 1
+        depth = x_t.num_elements // batches
+        w = self.rng.uniform(-1, 1, size=(units, depth)).astype(np.float32)
+        w_t = self.g.const(f"t{self.index}_weights", w, "float32")
+        inputs = [x_t, w_t]
+        if self.spec.get("bias", True):
+            inputs.append(self.g.const(f"t{self.index}_bias",
+                                       self.rng.uniform(-1, 1, size=units).astype(np.float32),
+                                       "float32"))
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit("fully_connected", inputs, [batches, units], o, out_type="float32")
+
+    def bias_16x8(self, acc, in_scale, w_scales):
+        """The 16x8 bias: int64 (TFLite's) unless "bias_type": "int32"; absent with bias false."""
+        if not self.spec.get("bias", True):
+            return None, 0
+        spread = float(np.std(acc)) + 1.0
+        q = np.round(self.rng.normal(0.0, 0.5 * spread, size=len(w_scales))).astype(np.int64)
+        bias_type = self.spec.get("bias_type", "int64")
+        t = self.g.const(f"t{self.index}_bias", q.astype(bias_type), bias_type,
+                         scale=list(in_scale * w_scales), zero_point=[0] * len(w_scales))
+        return t, q
+
+    def _fully_connected_int16(self):
+        x_t = self.inputs[0]
+        units = int(self.spec["units"])
+        batches = x_t.shape[0] if len(x_t.shape) > 1 else 1
+        depth = x_t.num_elements // batches
+        w_t, w_scales = self.weights((units, depth), units, 0, False)
+        x = self.g.values[x_t.index].astype(np.int64).reshape(batches, depth)
+        acc = x @ w_t.array().astype(np.int64).T
+        b_t, b = self.bias_16x8(acc, x_t.scale[0], w_scales)
+        real = self.calibrated(acc + b, x_t.scale[0] * w_scales, self.activation())
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit("fully_connected", [x_t, w_t, b_t] if b_t else [x_t, w_t], [batches, units], o,
+                  real, out_type="int16")
+
+    def _binary_float(self, opcode):
+        a_t = self.inputs[0]
+        if "const" in self.spec:
+            q = self.rng.uniform(-2, 2, size=self.spec["const"]["shape"]).astype(np.float32)
+            b_t = self.g.const(f"t{self.index}_operand", q, "float32")
+        elif len(self.inputs) == 2:
+            b_t = self.inputs[1]
+        else:
+            raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)), o,
+                  out_type="float32")
+
+    def _binary_int16(self, opcode):
+        a_t = self.inputs[0]
+        if "const" in self.spec:
+            q = self.rng.randint(-32768, 32768, size=self.spec["const"]["shape"]).astype(np.int16)
+            b_t = self.g.const(f"t{self.index}_operand", q, "int16",
+                               scale=[self.rng.uniform(1e-4, 5e-4)], zero_point=[0])
+        elif len(self.inputs) == 2:
+            b_t = self.inputs[1]
+        else:
+            raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
+        a, b = _real(self.g, a_t), _real(self.g, b_t)
+        real = {"add": a + b, "sub": a - b, "mul": a * b}[opcode]
+        lo, hi = _ACTIVATION_CLIP[self.activation()]
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit(opcode, [a_t, b_t], np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)), o,
+                  np.clip(real, lo, hi), out_type="int16")
+
+    def _state(self, name, shape, type_name, scale, zero_point=0):
+        """A variable tensor (recurrent state): zero (int8: its zero point) before the first
+        step."""
+        t = self.g.tensor(name, shape, type_name, scale=[scale], zero_point=[zero_point])
+        t.is_variable = True
+        self.g.values[t.index] = np.full(shape, zero_point if type_name == "int8" else 0,
+                                         dtype=t.dtype)
+        return t
+
+    def op_svdf(self):
+        """SVDF: filters, rank [1], memory, state_type int16 [default] or int8."""
+        x_t = self.inputs[0]
+        if x_t.type == "float32" and len(x_t.shape) == 2:
+            return self._svdf_float()
+        if x_t.type != "int8" or len(x_t.shape) != 2:
+            raise DescriptionError(f"{self.where}: svdf needs an int8 [batches, input] input")
+        batches, n_input = x_t.shape
+        rank, filters, memory = (int(self.spec.get(k, d)) for k, d in
+                                 (("rank", 1), ("filters", 8), ("memory", 4)))
+        units = filters // rank
+        state_type = self.spec.get("state_type", "int16")
+        wf = self.rng.randint(-127, 128, size=(filters, n_input)).astype(np.int8)
+        wf_t = self.g.const(f"t{self.index}_feature", wf, "int8", scale=[0.01], zero_point=[0])
+        hi = 32767 if state_type == "int16" else 127
+        wt = self.rng.randint(-hi, hi + 1, size=(filters, memory)).astype(state_type)
+        wt_t = self.g.const(f"t{self.index}_time", wt, state_type, scale=[1.0 / hi],
+                            zero_point=[0])
+        # the state holds the feature products: scaled so typical ones use a fair part of it
+        x_real = _real(self.g, x_t)
+        feat = np.abs(x_real @ (wf.astype(np.float64) * 0.01).T).max() + 1e-3
+        state_scale = float(np.float32(2 * feat / hi))
+        state_zp = int(self.spec.get("state_zero_point", 0)) if state_type == "int8" else 0
+        bias_scale = float(np.float32(np.float32(state_scale) * np.float32(1.0 / hi)))
+        bias = self.rng.randint(-1000, 1000, size=units).astype(np.int32)
+        b_t = self.g.const(f"t{self.index}_bias", bias, "int32", scale=[bias_scale],
+                           zero_point=[0])
+        st = self._state(f"t{self.index}_state", [batches, filters * memory], state_type,
+                         state_scale, state_zp)
+        o = dict(rank=rank, fused_activation_function=schema.ACTIVATION_CODE["relu"])
+        # the first step in float: only each filter's newest memory slot is non-zero
+        newest = x_real @ (wf.astype(np.float64) * 0.01).T
+        real = (newest * wt[:, -1].astype(np.float64) / hi).reshape(batches, units, rank).sum(
+            axis=2) + bias * bias_scale
+        # one calibration sample is little: cover its range mirrored, so other inputs fit too
+        self.emit("svdf", [x_t, wf_t, wt_t, b_t, st], [batches, units], o,
+                  np.concatenate([real, -real]))
+
+    def _svdf_float(self):
+        x_t = self.inputs[0]
+        batches, n_input = x_t.shape
+        rank, filters, memory = (int(self.spec.get(k, d)) for k, d in
+                                 (("rank", 1), ("filters", 8), ("memory", 4)))
+        wf = self.g.const(f"t{self.index}_feature", self.rng.uniform(
+            -0.5, 0.5, size=(filters, n_input)).astype(np.float32), "float32")
+        wt = self.g.const(f"t{self.index}_time", self.rng.uniform(
+            -1, 1, size=(filters, memory)).astype(np.float32), "float32")
+        b = self.g.const(f"t{self.index}_bias", self.rng.uniform(
+            -1, 1, size=filters // rank).astype(np.float32), "float32")
+        st = self.g.tensor(f"t{self.index}_state", [batches, filters * memory], "float32")
+        st.is_variable = True
+        self.g.values[st.index] = np.zeros(st.shape, dtype=np.float32)
+        o = dict(rank=rank,
+                 fused_activation_function=schema.ACTIVATION_CODE[self.activation()])
+        self.emit("svdf", [x_t, wf, wt, b, st], [batches, filters // rank], o, out_type="float32")
+
+    def op_unidirectional_sequence_lstm(self):
+        """LSTM (8x8->16): units, time_major [false], cell_clip [0], cell_scale_power [-12],
+        hidden {"scale", "zero_point"} [1/128, 0]."""
+        x_t = self.inputs[0]
+        if x_t.type != "int8" or len(x_t.shape) != 3:
+            raise DescriptionError(f"{self.where}: the LSTM needs an int8 rank-3 input")
+        time_major = bool(self.spec.get("time_major", False))
+        batches = x_t.shape[1] if time_major else x_t.shape[0]
+        n_input, units = x_t.shape[2], int(self.spec["units"])
+        hidden = self.spec.get("hidden", {"scale": 1.0 / 128, "zero_point": 0})
+        inputs = [x_t]
+        for kind, cols in (("input", n_input), ("recurrent", units)):
+            for gate in ("input", "forget", "cell", "output"):
+                w = self.rng.randint(-127, 128, size=(units, cols)).astype(np.int8)
+                inputs.append(self.g.const(f"t{self.index}_{kind}_to_{gate}", w, "int8",
+                                           scale=[float(self.rng.uniform(0.004, 0.012))],
+                                           zero_point=[0]))
+        inputs += [None] * 3  # no peephole
+        for gate in ("input", "forget", "cell", "output"):
+            b = np.round(self.rng.normal(0, 3000, size=units)).astype(np.int32)
+            inputs.append(self.g.const(f"t{self.index}_{gate}_bias", b, "int32",
+                                       scale=[x_t.scale[0] * 0.008], zero_point=[0]))
+        inputs += [None] * 2  # no projection
+        inputs.append(self._state(f"t{self.index}_hidden", [batches, units], "int8",
+                                  hidden["scale"], hidden["zero_point"]))
+        power = int(self.spec.get("cell_scale_power", -12))
+        inputs.append(self._state(f"t{self.index}_cell", [batches, units], "int16",
+                                  2.0 ** power))
+        inputs += [None] * 4  # no layer norm
+        o = dict(fused_activation_function=schema.ACTIVATION_CODE["tanh"],
+                 cell_clip=float(self.spec.get("cell_clip", 0.0)), time_major=int(time_major))
+        self.spec = dict(self.spec, output=hidden)
+        shape = list(x_t.shape[:2]) + [units]
+        self.emit("unidirectional_sequence_lstm", inputs, shape, o)
+
+    def op_resize_nearest_neighbor(self):
+        x_t = self.inputs[0]
+        size = [int(v) for v in self.spec["size"]]
+        o = {f: int(bool(self.spec.get(f, False))) for f in ("align_corners", "half_pixel_centers")}
+        s_t = self.g.const(f"t{self.index}_size", np.array(size, dtype=np.int32), "int32")
+        self.emit("resize_nearest_neighbor", [x_t, s_t],
+                  [x_t.shape[0], size[0], size[1], x_t.shape[3]], o, same_quant_as=x_t)
+
+    def op_resize_bilinear(self):
+        x_t = self.inputs[0]
+        size = [int(v) for v in self.spec["size"]]
+        o = {f: int(bool(self.spec.get(f, False))) for f in ("align_corners", "half_pixel_centers")}
+        s_t = self.g.const(f"t{self.index}_size", np.array(size, dtype=np.int32), "int32")
+        self.emit("resize_bilinear", [x_t, s_t],
+                  [x_t.shape[0], size[0], size[1], x_t.shape[3]], o, same_quant_as=x_t)
+
+    def op_tile(self):
+        x_t = self.inputs[0]
+        multiples = [int(v) for v in self.spec["multiples"]]
+        m_t = self.g.const(f"t{self.index}_multiples", np.array(multiples, dtype=np.int32),
+                           "int32")
+        self.emit("tile", [x_t, m_t], [d * k for d, k in zip(x_t.shape, multiples)], {},
+                  same_quant_as=x_t)
+
+    def op_transpose(self):
+        x_t = self.inputs[0]
+        perm = [int(v) for v in self.spec["perm"]]
+        p_t = self.g.const(f"t{self.index}_perm", np.array(perm, dtype=np.int32), "int32")
+        self.emit("transpose", [x_t, p_t], [x_t.shape[p] for p in perm], {}, same_quant_as=x_t)
+
+    def _maximum_minimum(self, opcode):
+        """Both inputs and the output share the first input's quantisation; "const": a constant
+        second operand of that shape (broadcast), else "inputs": [a, b]."""
+        a_t = self.inputs[0]
+        if "const" in self.spec:
+            shape = self.spec["const"]["shape"]
+            q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
+            b_t = self.g.const(f"t{self.index}_operand", q, "int8", scale=a_t.scale,
+                               zero_point=a_t.zero_point)
+        elif len(self.inputs) == 2:
+            b_t = self.inputs[1]
+        else:
+            raise DescriptionError(f"{self.where}: needs two inputs or a const operand")
+        self.emit(opcode, [a_t, b_t],
+                  np.broadcast_shapes(tuple(a_t.shape), tuple(b_t.shape)), {},
+                  same_quant_as=a_t)
+
+    def op_maximum(self):
+        self._maximum_minimum("maximum")
+
+    def op_minimum(self):
+        self._maximum_minimum("minimum")
+
+    def op_leaky_relu(self):
+        x_t = self.inputs[0]
+        alpha = float(self.spec.get("alpha", 0.2))
+        real = _real(self.g, x_t)
+        self.emit("leaky_relu", [x_t], x_t.shape, dict(alpha=alpha),
+                  np.where(real > 0, real, real * alpha))
+
+    def op_pack(self):
+        first = self.inputs[0]
+        axis = int(self.spec.get("axis", 0))
+        rank = len(first.shape) + 1
+        a = axis + rank if axis < 0 else axis
+        shape = list(first.shape[:a]) + [len(self.inputs)] + list(first.shape[a:])
+        self.emit("pack", self.inputs, shape, dict(values_count=len(self.inputs), axis=axis),
+                  same_quant_as=first)
+
+    def op_shape(self):
+        x_t = self.inputs[0]
+        self.emit("shape", [x_t], [len(x_t.shape)], dict(out_type=2), out_type="int32")
+
+    def op_prelu(self):
+        """alpha: {"shape": [...]} a constant int8 alpha broadcast against the input, with
+        real values in [-0.5, 1.5)."""
+        x_t = self.inputs[0]
+        shape = self.spec.get("alpha", {}).get("shape", [x_t.shape[-1]])
+        q = self.rng.randint(-128, 128, size=shape).astype(np.int8)
+        a_scale, a_zp = 2.0 / 255, -64
+        a_t = self.g.const(f"t{self.index}_alpha", q, "int8", scale=[a_scale], zero_point=[a_zp])
+        real = _real(self.g, x_t)
+        alpha = (q.astype(np.float64) - a_zp) * np.float32(a_scale)
+        self.emit("prelu", [x_t, a_t], x_t.shape, {}, np.where(real >= 0, real, real * alpha))
+
+    def op_reduce_max(self):
+        x_t = self.inputs[0]
+        rank = len(x_t.shape)
+        axes = [int(a) for a in self.spec.get("axes", [1, 2])]
+        keep = bool(self.spec.get("keep_dims", False))
+        resolved = {a + rank if a < 0 else a for a in axes}
+        shape = [1 if i in resolved else d for i, d in enumerate(x_t.shape)
+                 if keep or i not in resolved]
+        axis_t = self.g.const(f"t{self.index}_axes", np.array(axes, dtype=np.int32), "int32")
+        self.emit("reduce_max", [x_t, axis_t], shape, dict(keep_dims=int(keep)),
+                  same_quant_as=x_t)
+
+    def op_cast(self):
+        x_t = self.inputs[0]
+        to = self.spec.get("to", "int32")
+        code = schema.TENSOR_TYPE_CODE
+        o = dict(in_data_type=code[x_t.type], out_data_type=code[to])
+        if to in ("int8", "uint8"):
+            self.spec = dict(self.spec, output=self.spec.get(
+                "output", {"scale": x_t.scale[0] if x_t.scale else 1.0,
+                           "zero_point": 0}))
+        self.emit("cast", [x_t], x_t.shape, o, out_type=to)
 
     def op_dequantize(self):
         self.emit("dequantize", [self.inputs[0]], self.inputs[0].shape, {}, out_type="float32")
@@ -405,7 +809,12 @@ def build_model(desc):
 _INT8_OP_VERSION = {"conv_2d": 3, "depthwise_conv_2d": 3, "fully_connected": 4, "add": 2,
                     "sub": 2, "mul": 2, "average_pool_2d": 2, "max_pool_2d": 2, "mean": 2,
                     "pad": 2, "reshape": 1, "concatenation": 2, "softmax": 2, "quantize": 2,
-                    "dequantize": 2, "logistic": 2, "strided_slice": 2}
+                    "dequantize": 2, "logistic": 2, "strided_slice": 2,
+                    "transpose": 2, "resize_nearest_neighbor": 2, "maximum": 2,
+                    "minimum": 2, "leaky_relu": 2, "pack": 2,
+                    "shape": 1, "prelu": 2, "reduce_max": 2, "cast": 2,
+                    "div": 2, "resize_bilinear": 3, "tile": 1,
+                    "svdf": 3, "unidirectional_sequence_lstm": 1}
 
 
 def _int_vector(b, values, fmt="i"):
@@ -489,6 +898,8 @@ def serialize_model(model, description="accsim tools/tflite/tflite_writer.py"):
         b.PrependUOffsetTRelativeSlot(T["name"], name, 0)
         if quant is not None:
             b.PrependUOffsetTRelativeSlot(T["quantization"], quant, 0)
+        if t.is_variable:
+            b.PrependBoolSlot(T["is_variable"], True, False)
         tensors.append(b.EndObject())
 
     O = schema.OPERATOR

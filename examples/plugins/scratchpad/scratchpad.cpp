@@ -60,6 +60,9 @@ class Scratchpad : public sc_core::sc_module {
 
   uint64_t reads() const { return m_reads; }
   uint64_t writes() const { return m_writes; }
+  uint64_t bytes_read() const { return m_bytes_read; }
+  uint64_t bytes_written() const { return m_bytes_written; }
+  uint64_t size() const { return m_bytes.size(); }
 
  private:
   void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
@@ -77,9 +80,11 @@ class Scratchpad : public sc_core::sc_module {
     if (trans.is_write()) {
       std::memcpy(&m_bytes[offset], trans.get_data_ptr(), length);
       ++m_writes;
+      m_bytes_written += length;
     } else if (trans.is_read()) {
       std::memcpy(trans.get_data_ptr(), &m_bytes[offset], length);
       ++m_reads;
+      m_bytes_read += length;
     }
     delay += m_latency;  // loosely timed: the initiator waits it out
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
@@ -89,6 +94,8 @@ class Scratchpad : public sc_core::sc_module {
   std::vector<uint8_t> m_bytes;
   uint64_t m_reads = 0;
   uint64_t m_writes = 0;
+  uint64_t m_bytes_read = 0;
+  uint64_t m_bytes_written = 0;
 };
 
 // The model as an accsim component: built from the device's entry, bound to the bus, asked for
@@ -108,6 +115,16 @@ class ScratchpadComponent : public accsim::soc::Component {
 
   void attach_timeline(accsim::TimelineSink& sink) override {
     sink.add_counter({"accesses", [this] { return double(m_module.reads() + m_module.writes()); }});
+  }
+
+  // For the energy model: an SRAM of its size (table class "sram", priced per byte and scaled by
+  // size in the 45 nm table); the component's name becomes the device's.
+  void add_action_counters(std::vector<accsim::ActionCounter>& counters) const override {
+    const uint64_t size = m_module.size();
+    counters.push_back({"", "sram", "read_byte", "", "Bytes read", size,
+                        [this] { return m_module.bytes_read(); }});
+    counters.push_back({"", "sram", "write_byte", "", "Bytes written", size,
+                        [this] { return m_module.bytes_written(); }});
   }
 
  private:

@@ -2,6 +2,7 @@
  * int8 output with a fused activation; TFLite's reference arithmetic (accsim_kernels/
  * tfl_elementwise.h). */
 #include "accsim_kernels/tfl_elementwise.h"
+#include "arithmetic_float.h"
 #include "op_util.h"
 
 typedef int (*PrepareFn)(float, int32_t, float, int32_t, float, int32_t, TflFusedActivation,
@@ -37,8 +38,18 @@ static int compute_params(TflModel* m, int index, TflArithmeticParams* params) {
       (TflFusedActivation)activation_of(m, index), params);
 }
 
+static int is_float(TflModel* m, int index) {
+  return m->tensors[m->operators[index].inputs[0]].type == TFL_TYPE_FLOAT32;
+}
+
+static int is_int16(TflModel* m, int index) {
+  return m->tensors[m->operators[index].inputs[0]].type == TFL_TYPE_INT16;
+}
+
 static int check(TflModel* m, int index, TflError* error) {
   if (op_require_inputs(m, index, 2, 2, error)) return -1;
+  if (is_float(m, index)) return arithmetic_float_check(m, index, error);
+  if (is_int16(m, index)) return arithmetic_int16_check(m, index, error);
   const TflTensor* a = op_input(m, index, 0);
   const TflTensor* b = op_input(m, index, 1);
   const TflTensor* out = op_output(m, index);
@@ -71,6 +82,8 @@ static int check(TflModel* m, int index, TflError* error) {
 
 static int prepare(TflRuntime* rt, int index, TflError* error) {
   TflModel* m = rt->model;
+  if (is_float(m, index)) return arithmetic_float_prepare(rt, index, error);
+  if (is_int16(m, index)) return arithmetic_int16_prepare(rt, index, error);
   ArithmeticState* s = (ArithmeticState*)tfl_state_alloc(rt, sizeof(ArithmeticState));
   if (!s) return tfl_fail(error, index, "operator state pool exhausted");
   rt->op_state[index] = s;
@@ -82,6 +95,14 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
 }
 
 static void eval(TflRuntime* rt, int index) {
+  if (is_float(rt->model, index)) {
+    arithmetic_float_eval(rt, index);
+    return;
+  }
+  if (is_int16(rt->model, index)) {
+    arithmetic_int16_eval(rt, index);
+    return;
+  }
   const ArithmeticState* s = (const ArithmeticState*)rt->op_state[index];
   const TflOperator* op = &rt->model->operators[index];
   eval_fn(op->builtin)(&s->params, &s->shape1, (const int8_t*)tfl_tensor_data(rt, op->inputs[0]),

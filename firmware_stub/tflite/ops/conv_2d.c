@@ -10,6 +10,7 @@
 #include "accsim_kernels/conv_per_channel.h"
 #include "accsim_kernels/conv_suite.h"
 #include "conv_2d_common.h"
+#include "conv_2d_int16.h"
 
 typedef struct {
   int use_gemm;
@@ -22,7 +23,13 @@ typedef struct {
   const int8_t** indirection;
 } ConvState;
 
+static int is_int16(TflModel* m, int index) {
+  return m->tensors[m->operators[index].inputs[0]].type == TFL_TYPE_INT16;
+}
+
 static int check(TflModel* m, int index, TflError* error) {
+  if (op_require_inputs(m, index, 2, 3, error)) return -1;
+  if (is_int16(m, index)) return conv_2d_int16_check(m, index, error);
   if (op_require_weighted(m, index, 4, 4, 0, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* filter = op_input(m, index, 1);
@@ -71,6 +78,7 @@ static void* carve(uint8_t** cursor, size_t bytes) {
 
 static int prepare(TflRuntime* rt, int index, TflError* error) {
   TflModel* m = rt->model;
+  if (is_int16(m, index)) return conv_2d_int16_prepare(rt, index, error);
   const TflOperator* op = op_at(m, index);
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* filter = op_input(m, index, 1);
@@ -120,6 +128,10 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
 }
 
 static void eval(TflRuntime* rt, int index) {
+  if (is_int16(rt->model, index)) {
+    conv_2d_int16_eval(rt, index);
+    return;
+  }
   const ConvState* s = (const ConvState*)rt->op_state[index];
   const TflOperator* op = &rt->model->operators[index];
   const int8_t* input = (const int8_t*)tfl_tensor_data(rt, op->inputs[0]);

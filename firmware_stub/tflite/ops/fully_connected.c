@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "accsim_kernels/tfl_fully_connected.h"
+#include "fully_connected_typed.h"
 #include "op_util.h"
 
 typedef struct {
@@ -26,7 +27,13 @@ static int compute_params(TflModel* m, int index, int32_t* multipliers, int32_t*
       out->zero_point, (TflFusedActivation)activation_of(m, index), multipliers, shifts, params);
 }
 
+static int is_int8(TflModel* m, int index) {
+  return m->tensors[m->operators[index].inputs[0]].type == TFL_TYPE_INT8;
+}
+
 static int check(TflModel* m, int index, TflError* error) {
+  if (op_require_inputs(m, index, 2, 3, error)) return -1;
+  if (!is_int8(m, index)) return fully_connected_typed_check(m, index, error);
   if (op_require_weighted(m, index, 0, 2, 0, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* filter = op_input(m, index, 1);
@@ -54,6 +61,7 @@ static int check(TflModel* m, int index, TflError* error) {
 
 static int prepare(TflRuntime* rt, int index, TflError* error) {
   TflModel* m = rt->model;
+  if (!is_int8(m, index)) return fully_connected_typed_prepare(rt, index, error);
   FullyConnectedState* s = (FullyConnectedState*)tfl_state_alloc(rt, sizeof(FullyConnectedState));
   if (!s) return tfl_fail(error, index, "operator state pool exhausted");
   rt->op_state[index] = s;
@@ -70,6 +78,10 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
 }
 
 static void eval(TflRuntime* rt, int index) {
+  if (!is_int8(rt->model, index)) {
+    fully_connected_typed_eval(rt, index);
+    return;
+  }
   const FullyConnectedState* s = (const FullyConnectedState*)rt->op_state[index];
   const TflOperator* op = &rt->model->operators[index];
   const TflTensor* bias = op_input(rt->model, index, 2);

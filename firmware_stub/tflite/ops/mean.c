@@ -1,6 +1,7 @@
 /* MEAN of an int8 tensor (rank <= 4) over constant int32 axes, with or without keep_dims,
  * requantised when the output's quantisation differs; TFLite Micro's reduce arithmetic
- * (accsim_kernels/tfl_mean.h). */
+ * (accsim_kernels/tfl_mean.h). A float32 tensor takes TFLM's float mean (tfl_float.h). */
+#include "accsim_kernels/tfl_float.h"
 #include "accsim_kernels/tfl_mean.h"
 #include "op_util.h"
 
@@ -21,8 +22,9 @@ static int check(TflModel* m, int index, TflError* error) {
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* axes = op_input(m, index, 1);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error)) {
+  if (in->type == TFL_TYPE_FLOAT32 ? op_require_type(out, TFL_TYPE_FLOAT32, "output", index, error)
+                                   : op_require_int8(m, index, in, "input", error) ||
+                                         op_require_int8(m, index, out, "output", error)) {
     return -1;
   }
   if (in->rank > 4) return tfl_fail(error, index, "input rank %d is above 4", in->rank);
@@ -56,7 +58,9 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
   rt->op_state[index] = s;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* out = op_output(m, index);
-  tfl_mean_prepare_int8(in->scale, in->zero_point, out->scale, out->zero_point, &s->params);
+  if (in->type == TFL_TYPE_INT8) {
+    tfl_mean_prepare_int8(in->scale, in->zero_point, out->scale, out->zero_point, &s->params);
+  }
   op_shape4(in, &s->in_shape);
   resolve(m, index, s->reduced);
   return 0;
@@ -65,6 +69,11 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
 static void eval(TflRuntime* rt, int index) {
   const MeanState* s = (const MeanState*)rt->op_state[index];
   const TflOperator* op = &rt->model->operators[index];
+  if (rt->model->tensors[op->inputs[0]].type == TFL_TYPE_FLOAT32) {
+    tfl_mean_float(&s->in_shape, (const float*)tfl_tensor_data(rt, op->inputs[0]), s->reduced,
+                   (float*)tfl_tensor_data(rt, op->outputs[0]));
+    return;
+  }
   tfl_mean_int8(&s->params, &s->in_shape, (const int8_t*)tfl_tensor_data(rt, op->inputs[0]),
                 s->reduced, (int8_t*)tfl_tensor_data(rt, op->outputs[0]));
 }

@@ -185,3 +185,50 @@ int op_require_weighted(TflModel* m, int index, int activation_rank, int filter_
   }
   return op_require_bias(m, index, op_input(m, index, 2), filter->dims[channel_dim], error);
 }
+
+int op_require_int16(const TflTensor* t, const char* role, int any_zero_point, int index,
+                     TflError* error) {
+  if (op_require_type(t, TFL_TYPE_INT16, role, index, error)) return -1;
+  if (!t->quantized) return tfl_fail(error, index, "%s has no quantization parameters", role);
+  if (t->scale_count != 1) {
+    return tfl_fail(error, index, "%s has per-channel quantization; it must be per-tensor", role);
+  }
+  if (!any_zero_point && t->zero_point != 0) {
+    return tfl_fail(error, index, "%s zero point %d is not 0 (int16 activations are symmetric)",
+                    role, (int)t->zero_point);
+  }
+  if (t->zero_point < -32768 || t->zero_point > 32767) {
+    return tfl_fail(error, index, "%s zero point %d is outside int16", role, (int)t->zero_point);
+  }
+  if (!(t->scale > 0.0f)) return tfl_fail(error, index, "%s scale is not positive", role);
+  return 0;
+}
+
+int op_require_float_weights(const TflTensor* t, int index, TflError* error) {
+  if (op_require_type(t, TFL_TYPE_FLOAT32, "filter", index, error)) return -1;
+  if (!t->data) return tfl_fail(error, index, "filter is not a constant tensor");
+  return 0;
+}
+
+static int require_bias_of(const TflTensor* t, int type, int other, int count, int index,
+                           TflError* error) {
+  if (!t) return 0;
+  if (t->type != type && t->type != other) {
+    return tfl_fail(error, index, "bias is %s; expected %s", tfl_type_name(t->type),
+                    tfl_type_name(type));
+  }
+  if (!t->data) return tfl_fail(error, index, "bias is not a constant tensor");
+  if (t->elements != (uint32_t)count) {
+    return tfl_fail(error, index, "bias has %u elements; expected %d", (unsigned)t->elements,
+                    count);
+  }
+  return 0;
+}
+
+int op_require_bias_int16(const TflTensor* t, int count, int index, TflError* error) {
+  return require_bias_of(t, TFL_TYPE_INT64, TFL_TYPE_INT32, count, index, error);
+}
+
+int op_require_bias_float(const TflTensor* t, int count, int index, TflError* error) {
+  return require_bias_of(t, TFL_TYPE_FLOAT32, TFL_TYPE_FLOAT32, count, index, error);
+}

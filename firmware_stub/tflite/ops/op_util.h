@@ -60,6 +60,19 @@ int op_require_activation(int activation, int index, TflError* error);
 int op_require_same_quantization(const TflTensor* a, const TflTensor* b, const char* what,
                                  int index, TflError* error);
 
+/* An int16 activation (16x8 quantisation): per-tensor, positive scale, zero point 0 as TFLite
+ * requires of int16 activations (any int16 zero point when `any_zero_point`, e.g. SOFTMAX's
+ * -32768 output). */
+int op_require_int16(const TflTensor* t, const char* role, int any_zero_point, int index,
+                     TflError* error);
+/* The filter of a 16x8 or float32 CONV_2D / FULLY_CONNECTED: the same rules as
+ * op_require_weights for int8 filters; a constant float32 tensor for float. */
+int op_require_float_weights(const TflTensor* t, int index, TflError* error);
+/* The bias of a 16x8 operator: int64 (TFLite's) or int32, constant, `count` entries; or absent. */
+int op_require_bias_int16(const TflTensor* t, int count, int index, TflError* error);
+/* The bias of a float32 operator: constant float32, `count` entries; or absent. */
+int op_require_bias_float(const TflTensor* t, int count, int index, TflError* error);
+
 /* "1x48x48x8" */
 void op_format_shape(const TflTensor* t, char* out, int out_bytes);
 

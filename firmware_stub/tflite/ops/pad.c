@@ -1,5 +1,7 @@
 /* PAD of an int8 tensor (rank <= 4) by constant int32 paddings [rank, 2], filled with the zero
- * point (accsim_kernels/tfl_pad.h). */
+ * point (accsim_kernels/tfl_pad.h). float32 and int16 tensors (zero point 0) are padded with 0
+ * (TFLM's 0.0f / zero point) by the same byte-wise kernel, the innermost dimension counted in
+ * bytes. */
 #include "accsim_kernels/tfl_pad.h"
 #include "op_util.h"
 
@@ -8,11 +10,16 @@ typedef struct {
   Shape4 in_shape, out_shape;
 } PadState;
 
+static int32_t element_bytes(const TflTensor* t) {
+  return (int32_t)(t->elements ? t->bytes / t->elements : 1);
+}
+
 static int compute_params(TflModel* m, int index, TflPadParams* params) {
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* paddings = op_input(m, index, 1);
+  const TflTensor* out = op_output(m, index);
   return tfl_pad_prepare_int8((const int32_t*)paddings->data, in->rank,
-                              op_output(m, index)->zero_point, params);
+                              in->type == TFL_TYPE_INT8 ? out->zero_point : 0, params);
 }
 
 static int check(TflModel* m, int index, TflError* error) {
@@ -20,9 +27,17 @@ static int check(TflModel* m, int index, TflError* error) {
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* paddings = op_input(m, index, 1);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error) ||
-      op_require_same_quantization(in, out, "output", index, error)) {
+  if (in->type == TFL_TYPE_FLOAT32) {
+    if (op_require_type(out, TFL_TYPE_FLOAT32, "output", index, error)) return -1;
+  } else if (in->type == TFL_TYPE_INT16) {
+    if (op_require_int16(in, "input", 0, index, error) ||
+        op_require_int16(out, "output", 0, index, error) ||
+        op_require_same_quantization(in, out, "output", index, error)) {
+      return -1;
+    }
+  } else if (op_require_int8(m, index, in, "input", error) ||
+             op_require_int8(m, index, out, "output", error) ||
+             op_require_same_quantization(in, out, "output", index, error)) {
     return -1;
   }
   if (in->rank > 4 || out->rank != in->rank) {
@@ -55,6 +70,12 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
   compute_params(m, index, &s->params);
   op_shape4(op_input(m, index, 0), &s->in_shape);
   op_shape4(op_output(m, index), &s->out_shape);
+  /* Wider elements: pad bytes, the innermost dimension and its paddings scaled to bytes. */
+  const int32_t bytes = element_bytes(op_input(m, index, 0));
+  s->in_shape.dims[3] *= bytes;
+  s->out_shape.dims[3] *= bytes;
+  s->params.left[3] *= bytes;
+  s->params.right[3] *= bytes;
   return 0;
 }
 

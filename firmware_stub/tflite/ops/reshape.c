@@ -7,10 +7,23 @@ static int check(TflModel* m, int index, TflError* error) {
   if (op_require_inputs(m, index, 1, 2, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error) ||
-      op_require_same_quantization(in, out, "output", index, error)) {
-    return -1;
+  if (in->type == TFL_TYPE_INT8) {
+    if (op_require_int8(m, index, in, "input", error) ||
+        op_require_int8(m, index, out, "output", error) ||
+        op_require_same_quantization(in, out, "output", index, error)) {
+      return -1;
+    }
+  } else if (in->type == TFL_TYPE_FLOAT32 || in->type == TFL_TYPE_INT16) {
+    /* A byte copy of any other type the interpreter runs: the output's type and quantisation
+     * must be the input's. */
+    if (op_require_type(out, in->type, "output", index, error) ||
+        (in->type == TFL_TYPE_INT16 &&
+         op_require_same_quantization(in, out, "output", index, error))) {
+      return -1;
+    }
+  } else {
+    return tfl_fail(error, index, "input is %s; int8, int16 and float32 are supported",
+                    tfl_type_name(in->type));
   }
   if (in->elements != out->elements) {
     return tfl_fail(error, index, "input has %u elements but the output %u", (unsigned)in->elements,

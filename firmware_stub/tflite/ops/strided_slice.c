@@ -1,8 +1,8 @@
-/* STRIDED_SLICE int8 (rank <= 4), as TFLM: constant int32 begin, end and strides; begin_mask,
- * end_mask and shrink_axis_mask. TFLM's prepare sets ellipsis_mask and new_axis_mask to 0 and
- * never reads offset, so they are ignored here too; the model's output shape must be the one
- * TFLM computes (accsim_kernels/tfl_strided_slice.h). A byte copy: the output must keep the
- * input's quantisation, as for RESHAPE and CONCATENATION. */
+/* STRIDED_SLICE int8 (also int16 and float32, copied as wider elements) (rank <= 4), as TFLM:
+ * constant int32 begin, end and strides; begin_mask, end_mask and shrink_axis_mask. TFLM's prepare
+ * sets ellipsis_mask and new_axis_mask to 0 and never reads offset, so they are ignored here too;
+ * the model's output shape must be the one TFLM computes (accsim_kernels/tfl_strided_slice.h). A
+ * byte copy: the output must keep the input's quantisation, as for RESHAPE and CONCATENATION. */
 #include "accsim_kernels/tfl_strided_slice.h"
 #include "op_util.h"
 
@@ -42,9 +42,17 @@ static int check(TflModel* m, int index, TflError* error) {
   if (op_require_inputs(m, index, 4, 4, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error) ||
-      op_require_same_quantization(in, out, "output", index, error)) {
+  if (in->type == TFL_TYPE_FLOAT32) {
+    if (op_require_type(out, TFL_TYPE_FLOAT32, "output", index, error)) return -1;
+  } else if (in->type == TFL_TYPE_INT16) {
+    if (op_require_int16(in, "input", 1, index, error) ||
+        op_require_type(out, TFL_TYPE_INT16, "output", index, error) ||
+        op_require_same_quantization(in, out, "output", index, error)) {
+      return -1;
+    }
+  } else if (op_require_int8(m, index, in, "input", error) ||
+             op_require_int8(m, index, out, "output", error) ||
+             op_require_same_quantization(in, out, "output", index, error)) {
     return -1;
   }
   if (in->rank > 4) return tfl_fail(error, index, "input rank %d is above 4", in->rank);
@@ -86,6 +94,14 @@ static int prepare(TflRuntime* rt, int index, TflError* error) {
 
 static void eval(TflRuntime* rt, int index) {
   const TflOperator* op = &rt->model->operators[index];
+  const TflTensor* in = &rt->model->tensors[op->inputs[0]];
+  if (in->type != TFL_TYPE_INT8) {
+    tfl_strided_slice_wide((const TflStridedSliceParams*)rt->op_state[index],
+                           (int)(in->bytes / in->elements),
+                           (const uint8_t*)tfl_tensor_data(rt, op->inputs[0]),
+                           (uint8_t*)tfl_tensor_data(rt, op->outputs[0]));
+    return;
+  }
   tfl_strided_slice_int8((const TflStridedSliceParams*)rt->op_state[index],
                          (const int8_t*)tfl_tensor_data(rt, op->inputs[0]),
                          (int8_t*)tfl_tensor_data(rt, op->outputs[0]));

@@ -1,6 +1,7 @@
 #include "accsim_tflite/interpreter.h"
 
 #include "accsim/hw/tflite_delegate.h"
+#include "accsim_tflite/kernel_registry.h"
 #include "accsim_tflite/op_kernel.h"
 #include "accsim_tflite/schema.h"
 #include "arena_plan.h"
@@ -19,6 +20,15 @@ static int compute_lifetimes(TflModel* m, TflError* error) {
     if (t->data)
       return tfl_fail(error, -1, "graph input tensor %d has constant data", m->inputs[i]);
     t->first_op = t->last_op = 0;
+  }
+  /* Variable tensors (recurrent state) are read before anything writes them: they live from the
+   * first operator to the last. */
+  for (uint32_t t = 0; t < m->tensor_count; ++t) {
+    TflTensor* tensor = &m->tensors[t];
+    if (tensor->is_variable && !tensor->data) {
+      tensor->first_op = 0;
+      tensor->last_op = (int)m->operator_count - 1;
+    }
   }
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     const TflOperator* op = &m->operators[o];
@@ -40,11 +50,13 @@ static int compute_lifetimes(TflModel* m, TflError* error) {
     }
     out->first_op = out->last_op = (int)o;
   }
-  TflTensor* output = &m->tensors[m->output];
-  if (output->first_op < 0 && !output->data) {
-    return tfl_fail(error, -1, "graph output tensor %d is never written", m->output);
+  for (int i = 0; i < m->output_count; ++i) {
+    TflTensor* output = &m->tensors[m->outputs[i]];
+    if (output->first_op < 0 && !output->data) {
+      return tfl_fail(error, -1, "graph output tensor %d is never written", m->outputs[i]);
+    }
+    if (!output->data) output->last_op = (int)m->operator_count - 1;
   }
-  output->last_op = (int)m->operator_count - 1;
   return 0;
 }
 
@@ -129,7 +141,7 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
   plan->macs = 0;
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     TflOperator* op = &m->operators[o];
-    op->ops = tfl_find_op_kernel(op->builtin);
+    op->ops = tfl_find_op_kernel_for(m, (int)o);
     if (!op->ops) {
       return tfl_fail(error, (int)o,
                       "operator not supported by accsim's interpreter (supported: %s)",
@@ -144,6 +156,7 @@ int tfl_plan(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* error) {
       return -1;
     }
     op->accel = 0;
+    op->user = 0;
     op->backend = TFL_BACKEND_CPU;
     op->supported = TFL_BACKEND_BIT(TFL_BACKEND_CPU); /* its check passed */
     op->override_backend = -1;
@@ -159,9 +172,10 @@ int tfl_plan_arena(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* er
     const TflTensor* t = &m->tensors[m->inputs[i]];
     /* The operators that read an input check its type; these are the types an input can
      * arrive in (uint8 camera pixels and float32 samples meet a QUANTIZE first). */
-    if (t->type != TFL_TYPE_INT8 && t->type != TFL_TYPE_UINT8 && t->type != TFL_TYPE_FLOAT32) {
+    if (t->type != TFL_TYPE_INT8 && t->type != TFL_TYPE_UINT8 && t->type != TFL_TYPE_FLOAT32 &&
+        t->type != TFL_TYPE_INT16) {
       return tfl_fail(error, -1,
-                      "graph input tensor %d is %s; inputs must be int8, uint8 or float32",
+                      "graph input tensor %d is %s; inputs must be int8, uint8, int16 or float32",
                       m->inputs[i], tfl_type_name(t->type));
     }
   }
@@ -170,8 +184,10 @@ int tfl_plan_arena(TflModel* m, uint32_t arena_size, TflPlan* plan, TflError* er
       return tfl_fail(error, -1, "graph input tensor %d has a dimension <= 0", m->inputs[i]);
     }
   }
-  if (m->tensors[m->output].unknown_shape) {
-    return tfl_fail(error, -1, "graph output tensor %d has a dimension <= 0", m->output);
+  for (int i = 0; i < m->output_count; ++i) {
+    if (m->tensors[m->outputs[i]].unknown_shape) {
+      return tfl_fail(error, -1, "graph output tensor %d has a dimension <= 0", m->outputs[i]);
+    }
   }
   if (compute_lifetimes(m, error) != 0) return -1;
 
@@ -238,11 +254,25 @@ int tfl_prepare(TflRuntime* rt, TflModel* model, uint8_t* arena, uint8_t* state_
   rt->state_pool = state_pool;
   rt->state_pool_bytes = state_pool_bytes;
   rt->state_pool_used = 0;
+  /* TFLite Micro's ResetVariableTensors: int8 state starts at its zero point, the rest at 0. */
+  for (uint32_t t = 0; t < model->tensor_count; ++t) {
+    const TflTensor* tensor = &model->tensors[t];
+    if (!tensor->is_variable || tensor->data || tensor->first_op < 0) continue;
+    const uint8_t fill = tensor->type == TFL_TYPE_INT8 ? (uint8_t)tensor->zero_point : 0;
+    uint8_t* bytes = arena + tensor->arena_offset;
+    for (uint32_t i = 0; i < tensor->bytes; ++i) bytes[i] = fill;
+  }
   for (uint32_t o = 0; o < model->operator_count; ++o) {
     rt->op_state[o] = 0;
     const TflOperator* op = &model->operators[o];
-    const int failed =
-        op->accel ? op->accel->prepare(rt, (int)o, error) : op->ops->prepare(rt, (int)o, error);
+    int failed;
+    if (op->user) {
+      failed = op->user->prepare ? op->user->prepare(rt, (int)o, error) : 0;
+    } else if (op->accel) {
+      failed = op->accel->prepare(rt, (int)o, error);
+    } else {
+      failed = op->ops->prepare(rt, (int)o, error);
+    }
     if (failed != 0) {
       error->operator_index = (int)o;
       return -1;
@@ -256,7 +286,9 @@ void tfl_invoke(TflRuntime* rt, TflOpHook before, TflOpHook after, void* context
   for (uint32_t o = 0; o < m->operator_count; ++o) {
     const TflOperator* op = &m->operators[o];
     if (before) before(context, (int)o, op);
-    if (op->accel) {
+    if (op->user) {
+      op->user->eval(rt, (int)o);
+    } else if (op->accel) {
       op->accel->eval(rt, (int)o);
     } else {
       op->ops->eval(rt, (int)o);

@@ -68,6 +68,18 @@ const char* tfl_operator_name(const TflModel* m, int index, char* out, int out_b
   return out;
 }
 
+const char* tfl_tensor_name(const TflModel* m, int index, char* out, int out_bytes) {
+  const FbVector* name = &m->tensors[index].name;
+  int used = 0;
+  /* Bounds-checked at load; printable ASCII only, for one-line messages and JSON. */
+  for (uint32_t i = 0; i < name->length && used < out_bytes - 1; ++i) {
+    const uint8_t c = m->reader.data[name->pos + i];
+    out[used++] = c >= 32 && c < 127 && c != '"' && c != '\\' ? (char)c : '?';
+  }
+  out[used] = 0;
+  return out;
+}
+
 float tfl_tensor_scale(TflModel* model, const TflTensor* tensor, uint32_t i) {
   if (i >= tensor->scale_count) return tensor->scale;
   return fb_vector_f32(&model->reader, &tensor->scales, i);
@@ -147,6 +159,8 @@ static int load_tensor(TflModel* m, const FbTable* table, const FbVector* buffer
   t->elements = t->unknown_shape ? 0 : (uint32_t)elements;
   t->bytes = t->elements * element_bytes(t->type);
   t->first_op = t->last_op = -1;
+  fb_string(r, table, TFL_TENSOR_NAME, &t->name);
+  t->is_variable = fb_u8(r, table, TFL_TENSOR_IS_VARIABLE, 0) != 0;
 
   FbTable sparsity;
   if (fb_table(r, table, TFL_TENSOR_SPARSITY, &sparsity)) {
@@ -280,7 +294,8 @@ int tfl_model_load(TflModel* m, const void* bytes, uint32_t size, TflError* erro
   m->tensor_count = tensors.length;
   m->operator_count = operators.length;
   for (uint32_t i = 0; i < tensors.length; ++i) {
-    const TflTensor empty = {{0}, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0}, {0, 0}, 0.0f, 0, 0, -1, -1, 0};
+    const TflTensor empty = {{0},    0,      0,    0, 0, 0,  0,  0, 0,
+                             {0, 0}, {0, 0}, 0.0f, 0, 0, -1, -1, 0, {0, 0}, 0};
     m->tensors[i] = empty;
     const FbTable t = fb_vector_table(r, &tensors, i);
     if (r->error) return reader_failed(m, error, "tensor", (int)i);
@@ -293,18 +308,24 @@ int tfl_model_load(TflModel* m, const void* bytes, uint32_t size, TflError* erro
     if (r->error) return reader_failed(m, error, "operator", (int)i);
     if (load_operator(m, &op, &codes, (int)i, error) != 0) return -1;
   }
-  if (inputs.length == 0 || inputs.length > TFL_MAX_GRAPH_INPUTS || outputs.length == 0) {
+  if (inputs.length == 0 || inputs.length > TFL_MAX_GRAPH_INPUTS || outputs.length == 0 ||
+      outputs.length > TFL_MAX_GRAPH_OUTPUTS) {
     return tfl_fail(error, -1,
                     "the graph has %u inputs and %u outputs (supported: 1-%d inputs, "
-                    "at least 1 output)",
-                    (unsigned)inputs.length, (unsigned)outputs.length, TFL_MAX_GRAPH_INPUTS);
+                    "1-%d outputs)",
+                    (unsigned)inputs.length, (unsigned)outputs.length, TFL_MAX_GRAPH_INPUTS,
+                    TFL_MAX_GRAPH_OUTPUTS);
   }
   m->input_count = (int)inputs.length;
   for (int i = 0; i < m->input_count; ++i) {
     m->inputs[i] = fb_vector_i32(r, &inputs, (uint32_t)i);
     if (check_tensor_index(m, m->inputs[i], 0, -1, "graph input", error) != 0) return -1;
   }
-  m->output = fb_vector_i32(r, &outputs, 0);
-  if (check_tensor_index(m, m->output, 0, -1, "graph output", error) != 0) return -1;
+  m->output_count = (int)outputs.length;
+  for (int i = 0; i < m->output_count; ++i) {
+    m->outputs[i] = fb_vector_i32(r, &outputs, (uint32_t)i);
+    if (check_tensor_index(m, m->outputs[i], 0, -1, "graph output", error) != 0) return -1;
+  }
+  m->output = m->outputs[0];
   return r->error ? reader_failed(m, error, "subgraph", 0) : 0;
 }

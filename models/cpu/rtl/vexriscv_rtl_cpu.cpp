@@ -25,14 +25,18 @@ VexRiscvRtlCpu::VexRiscvRtlCpu(std::unique_ptr<VexRiscvModel> model, BusPort& bu
             return transport(BusSide::kInstruction, write, address, data, length, cycle, cycles,
                              error);
           },
-          options.icache.line_bytes),
+          options.icache.line_bytes,
+          [this](bool cyc, uint64_t cycle) {
+            return arbitrate(BusSide::kInstruction, cyc, cycle);
+          }),
       m_dbus(
           "dBus",
           [this](bool write, uint64_t address, uint8_t* data, unsigned length, uint64_t cycle,
                  uint64_t& cycles, std::string& error) {
             return transport(BusSide::kData, write, address, data, length, cycle, cycles, error);
           },
-          options.dcache.line_bytes),
+          options.dcache.line_bytes,
+          [this](bool cyc, uint64_t cycle) { return arbitrate(BusSide::kData, cyc, cycle); }),
       m_cfu(m_no_cfu) {}
 
 VexRiscvRtlCpu::~VexRiscvRtlCpu() {
@@ -72,6 +76,12 @@ bool VexRiscvRtlCpu::is_memory(uint64_t address) {
   }
   if (refused_start > address || refused_end < address) refused_start = refused_end = address;
   m_ranges.push_back({refused_start, refused_end, false});
+  return false;
+}
+
+bool VexRiscvRtlCpu::arbitrate(BusSide side, bool cyc, uint64_t cycle) {
+  if (cyc) return m_bus.acquire_bus(side, cycle);
+  m_bus.release_bus(side, cycle);
   return false;
 }
 
@@ -181,7 +191,10 @@ void VexRiscvRtlCpu::report(Stats& stats) const {
     stats.set(p + "reads", c.reads, "Classic read cycles");
     stats.set(p + "writes", c.writes, "Classic write cycles");
     stats.set(p + "beats", c.beats, "Acknowledged beats");
-    stats.set(p + "wait_cycles", c.wait_cycles, "Cycles beats waited for their ack");
+    stats.set(p + "wait_cycles", c.wait_cycles,
+              "Cycles beats waited for their ack (grant_wait_cycles included)");
+    stats.set(p + "grant_wait_cycles", c.grant_wait_cycles,
+              "Cycles requests waited for the bus's grant (bus.arbitration round-robin)");
     stats.set(p + "errors", c.errors, "Accesses the bus failed (answered with ack, err, all ones)");
   }
 }

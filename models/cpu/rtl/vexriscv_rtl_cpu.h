@@ -54,6 +54,7 @@ class VexRiscvRtlCpu : public RtlCpu {
   void tick();
   void dump(uint64_t half_cycles);
   void observe_retire(uint64_t cycle);
+  bool arbitrate(BusSide side, bool cyc, uint64_t cycle);
   bool transport(BusSide side, bool write, uint64_t address, uint8_t* data, unsigned length,
                  uint64_t cycle, uint64_t& cycles, std::string& error);
   bool is_memory(uint64_t address);

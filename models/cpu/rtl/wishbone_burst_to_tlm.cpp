@@ -23,8 +23,12 @@ uint32_t word_at(const uint8_t* bytes) {
 
 }  // namespace
 
-WishboneBurstToTlm::WishboneBurstToTlm(std::string name, Transport transport, unsigned burst_bytes)
-    : m_name(std::move(name)), m_transport(std::move(transport)), m_burst_bytes(burst_bytes) {}
+WishboneBurstToTlm::WishboneBurstToTlm(std::string name, Transport transport, unsigned burst_bytes,
+                                       Arbitrate arbitrate)
+    : m_name(std::move(name)),
+      m_transport(std::move(transport)),
+      m_burst_bytes(burst_bytes),
+      m_arbitrate(std::move(arbitrate)) {}
 
 void WishboneBurstToTlm::drive(uint64_t cycle, WishboneMasterPins& pins) const {
   const bool answer = m_pending && m_ack_cycle == cycle;
@@ -39,6 +43,10 @@ void WishboneBurstToTlm::note_error(const std::string& what) {
 }
 
 bool WishboneBurstToTlm::sample(uint64_t cycle, WishboneMasterPins& pins) {
+  if (!pins.cyc && (m_granted || m_asking)) {
+    if (m_arbitrate) m_arbitrate(false, cycle);
+    m_granted = m_asking = false;
+  }
   if (!(pins.cyc && pins.stb)) {
     // A dropped request is abandoned, and so is the rest of its burst.
     m_pending = false;
@@ -46,6 +54,19 @@ bool WishboneBurstToTlm::sample(uint64_t cycle, WishboneMasterPins& pins) {
     return false;
   }
   if (m_pending) return false;  // the beat in progress: held until its ack
+  if (!m_granted) {
+    if (m_arbitrate && !m_arbitrate(true, cycle)) {
+      m_asking = true;
+      if (m_last_refused != cycle) {  // sample() may run more than once in a cycle
+        m_last_refused = cycle;
+        ++m_counters.grant_wait_cycles;
+        ++m_counters.wait_cycles;
+      }
+      return false;
+    }
+    m_granted = true;
+    m_asking = false;
+  }
   const uint64_t address = uint64_t{pins.adr} << 2;
   const bool burst = !pins.we && pins.cti == kCtiIncrementing && pins.bte == kBteLinear;
   const bool in_block = m_in_burst && !pins.we && address >= m_burst_address &&

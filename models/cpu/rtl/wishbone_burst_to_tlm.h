@@ -14,6 +14,12 @@
 // start + D - n + k at the earliest, and never before the master asks for it (the cycle after
 // the previous ack). Beats that leave the block, or change direction, start a new access.
 //
+// The master's CYC drives the bus's grant through `arbitrate` (bus.arbitration round-robin,
+// BusPort::acquire_bus): in every cycle CYC is high and the master does not hold the grant yet
+// the bridge asks for it and keeps the request waiting (no ack) until it is granted; in the
+// first cycle CYC is low it gives the grant up. So VexRiscv holds the bus exactly as long as its
+// CYC: the iBus across a refill burst, the dBus across a run of queued commands.
+//
 // A failed access (nothing mapped there, a device's error response) is answered as LiteX's
 // bus timeout answers it: ack and err together, dat_r all ones. VexRiscv ignores err (its
 // caches wait for ack only), so the CPU goes on with the ones, as on the board; the errors are
@@ -43,12 +49,18 @@ class WishboneBurstToTlm {
     uint64_t writes = 0;       // classic write cycles
     uint64_t write_bytes = 0;
     uint64_t beats = 0;        // acks
-    uint64_t wait_cycles = 0;  // cycles a beat waited for its ack
-    uint64_t errors = 0;       // accesses the bus failed
+    uint64_t wait_cycles = 0;  // cycles a beat waited for its ack (grant_wait_cycles included)
+    uint64_t grant_wait_cycles = 0;  // cycles a request waited for the bus's grant
+    uint64_t errors = 0;             // accesses the bus failed
   };
 
-  // `name` ("iBus") names the port in errors.
-  WishboneBurstToTlm(std::string name, Transport transport, unsigned burst_bytes);
+  // The master's CYC in `cycle`: high: true when the bus's grant is its (the access may start),
+  // false to ask again next cycle; low: it gives the grant up (the result is ignored).
+  using Arbitrate = std::function<bool(bool cyc, uint64_t cycle)>;
+
+  // `name` ("iBus") names the port in errors. Without `arbitrate` the bus is always granted.
+  WishboneBurstToTlm(std::string name, Transport transport, unsigned burst_bytes,
+                     Arbitrate arbitrate = {});
 
   // Before the cycle's evaluation with the clock low: ack, err and dat_r for `cycle`.
   void drive(uint64_t cycle, WishboneMasterPins& pins) const;
@@ -69,6 +81,10 @@ class WishboneBurstToTlm {
   std::string m_name;
   Transport m_transport;
   unsigned m_burst_bytes;
+  Arbitrate m_arbitrate;
+  bool m_granted = false;                // holds the bus's grant (CYC high since it was given)
+  bool m_asking = false;                 // CYC high, grant not given yet
+  uint64_t m_last_refused = UINT64_MAX;  // the cycle the grant was last refused (counted once)
 
   // The beat in progress: requested, its ack due in m_ack_cycle.
   bool m_pending = false;

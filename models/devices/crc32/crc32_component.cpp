@@ -33,6 +33,12 @@ class Crc32Component : public soc::Component {
                         [engine] { return engine->counters().bytes; }});
   }
 
+  void add_action_counters(std::vector<ActionCounter>& counters) const override {
+    const Crc32Engine* engine = &m_module.engine();
+    counters.push_back({m_name, "crc32", "byte", "", "Bytes fed to the CRC-32 engine", 0,
+                        [engine] { return engine->counters().bytes; }});
+  }
+
   void attach_timeline(TimelineSink& sink) override {
     const Crc32Engine* engine = &m_module.engine();
     sink.add_counter({m_name + " bytes", [engine] { return double(engine->counters().bytes); }});

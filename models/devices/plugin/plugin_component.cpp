@@ -100,6 +100,18 @@ class PluginDevice : public soc::Component {
     }
   }
 
+  // A plug-in's actions, under its device's name: component <name> (or <name>.<its component>),
+  // table class its own (or the device's name when it leaves it empty).
+  void add_action_counters(std::vector<ActionCounter>& counters) const override {
+    std::vector<ActionCounter> own;
+    m_component->add_action_counters(own);
+    for (auto& counter : own) {
+      counter.component = counter.component.empty() ? m_name : m_name + "." + counter.component;
+      if (counter.table_class.empty()) counter.table_class = m_name;
+      counters.push_back(std::move(counter));
+    }
+  }
+
   void attach_timeline(TimelineSink& sink) override {
     m_sink = std::make_unique<DeviceTimelineSink>(sink, m_name);
     m_component->attach_timeline(*m_sink);

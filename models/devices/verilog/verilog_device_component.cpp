@@ -105,6 +105,23 @@ class VerilogDevice : public soc::Component {
                         [device] { return device->counters().master_bytes; }});
   }
 
+  // Its Wishbone cycles for the energy model, table class "verilog_device" (docs/energy.md).
+  void add_action_counters(std::vector<ActionCounter>& counters) const override {
+    const WishboneDevice* device = &m_module.device();
+    const auto add = [&](const char* action, const char* description,
+                         std::function<uint64_t()> read) {
+      counters.push_back({m_name, "verilog_device", action, "", description, 0, std::move(read)});
+    };
+    add("slave_read", "Wishbone read cycles on its slave port",
+        [device] { return device->counters().slave_reads; });
+    add("slave_write", "Wishbone write cycles on its slave port",
+        [device] { return device->counters().slave_writes; });
+    if (m_has_master) {
+      add("master_byte", "Bytes its Wishbone master moved",
+          [device] { return device->counters().master_bytes; });
+    }
+  }
+
   void attach_timeline(TimelineSink& sink) override {
     if (!m_has_master) return;
     const WishboneDevice* device = &m_module.device();

@@ -49,6 +49,38 @@ TEST_CASE("a multiply result used next stalls mul_use cycles", "[cpu][timing]") 
   CHECK(cycles({rv::mul(5, 1, 2), rv::addi(6, 5, 1)}, c) == 2);
 }
 
+TEST_CASE("a shift result used next stalls shift_use cycles", "[cpu][timing]") {
+  // Measured on VexRiscv_FullCfu.v: slli; dependent addi x100 = 303, independent 203, one
+  // instruction between 303 (the barrel shifter finishes in the Memory stage).
+  CHECK(cycles({rv::slli(5, 1, 1), rv::addi(6, 5, 1)}) == 3);
+  CHECK(cycles({rv::slli(5, 1, 1), rv::addi(6, 0, 1)}) == 2);
+  CHECK(cycles({rv::slli(5, 1, 1), rv::addi(7, 0, 0), rv::addi(6, 5, 1)}) == 3);
+  CHECK(cycles({rv::sra(5, 1, 2), rv::addi(6, 5, 1)}) == 3);
+  CHECK(cycles({rv::srai(5, 1, 1), rv::sll(6, 5, 2)}) == 3);
+  CHECK(cycles({rv::addi(5, 1, 1), rv::addi(6, 5, 1)}) == 2);  // other ALU ops bypass
+  cpu::CoreConfig c;
+  c.timing.shift_use_stall = 3;
+  CHECK(cycles({rv::sll(5, 1, 2), rv::addi(6, 5, 1)}, c) == 5);
+}
+
+TEST_CASE("a fall-through refill after a redirect overlaps the redirect's bubbles",
+          "[cpu][timing]") {
+  // Measured on VexRiscv_FullCfu.v: a taken forward bne at the last word of a cold line costs
+  // L + 9 more than at the word before: the next line's refill (L + 7 + 4) less the two
+  // cycles of the mispredict penalty it overlaps.
+  cpu::PipelineTiming t{cpu::CoreTimingParams{}};
+  uint64_t cycle = 0;
+  t.conditional_branch(0x1c, 8, true);
+  CHECK(t.branch_redirected_in_execute());
+  t.retire<cpu::TimingClass::kBranch>(0, cycle);
+  CHECK(cycle == 1 + 2);
+  t.fall_through_refill(10 + 7 + 4, cycle);
+  CHECK(cycle == 1 + 2 + (10 + 7 + 4 - 2));
+  CHECK(t.stalls().fetch == 10 + 7 + 4 - 2);
+  t.conditional_branch(0x3c, -8, true);  // backward: predicted taken, redirected in Decode
+  CHECK_FALSE(t.branch_redirected_in_execute());
+}
+
 TEST_CASE("a divide occupies divide_cycles", "[cpu][timing]") {
   CHECK(cycles({rv::div(5, 1, 2)}, {}, {{1, 100}, {2, 7}}) == 34);
   CHECK(cycles({rv::remu(5, 1, 2), rv::addi(6, 0, 1)}, {}, {{1, 100}, {2, 7}}) == 35);

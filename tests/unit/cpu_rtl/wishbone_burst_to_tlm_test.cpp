@@ -151,3 +151,42 @@ TEST_CASE("a failed access is answered with ack, err and all ones, and counted")
   CHECK(b.counters().errors == 1);
   CHECK(b.first_error() == "dBus read of 4 bytes at 0x00008000: nothing mapped");
 }
+
+TEST_CASE("the master's CYC drives the bus's grant: asked while high, given up when low") {
+  Memory m;
+  m.latency = 3;
+  std::vector<std::pair<bool, uint64_t>> calls;  // (cyc, cycle)
+  WishboneBurstToTlm b(
+      "dBus",
+      [&m](bool w, uint64_t a, uint8_t* d, unsigned l, uint64_t c, uint64_t& cy, std::string& e) {
+        return m.transport(w, a, d, l, c, cy, e);
+      },
+      32,
+      [&calls](bool cyc, uint64_t cycle) {
+        calls.emplace_back(cyc, cycle);
+        return !cyc || cycle >= 4;  // another master holds the bus until cycle 4
+      });
+  // Two writes with CYC held between them (the second queued), then CYC low.
+  const auto acks = clock(
+      b,
+      [](WishboneMasterPins& p, size_t beat) {
+        p.cyc = p.stb = beat < 2;
+        p.we = true;
+        p.adr = static_cast<uint32_t>((0x200 >> 2) + beat);
+        p.sel = 0xF;
+        p.cti = 0;
+        return true;
+      },
+      12);
+  REQUIRE(acks.size() == 2);
+  // Refused in cycles 0..3; the first write reaches the memory in cycle 4 (acked in 6), the
+  // second in 7 without asking again (CYC stayed high), acked in 9.
+  CHECK(m.accesses.size() == 2);
+  CHECK(acks[0].cycle == 6);
+  CHECK(acks[1].cycle == 9);
+  const std::vector<std::pair<bool, uint64_t>> expected = {{true, 0}, {true, 1}, {true, 2},
+                                                           {true, 3}, {true, 4}, {false, 10}};
+  CHECK(calls == expected);
+  CHECK(b.counters().grant_wait_cycles == 4);
+  CHECK(b.counters().wait_cycles == 4 + 2 + 2);  // the grant, then two cycles per write
+}

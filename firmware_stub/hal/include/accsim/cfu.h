@@ -40,7 +40,13 @@ uint32_t accsim_host_cfu(int funct3, int funct7, uint32_t in0, uint32_t in1);
  * rs2) is the instruction with funct3 = N; cfu_opN_hw always the instruction; cfu_opN_sw calls
  * software_cfu(N, funct7, rs1, rs2), the C model of the CFU a CFU-Playground project provides;
  * defining CFU_SOFTWARE_DEFINED turns every cfu_opN into its _sw form. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 uint32_t software_cfu(int funct3, int funct7, uint32_t rs1, uint32_t rs2);
+#ifdef __cplusplus
+}
+#endif
 #define cfu_op_sw(funct3, funct7, rs1, rs2) \
   software_cfu((funct3), (funct7), (uint32_t)(rs1), (uint32_t)(rs2))
 #ifdef CFU_SOFTWARE_DEFINED

@@ -14,6 +14,9 @@
 #define PERF_NUM_COUNTERS ACCSIM_PERF_COUNTERS
 #define NUM_PERF_COUNTERS ACCSIM_PERF_COUNTERS /* CFU-Playground's name */
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 uint32_t perf_get_counter(int counter);
 void perf_set_counter(int counter, uint32_t value);
 /* enable != 0 starts the counter and counts a start; 0 stops it. */
@@ -30,6 +33,9 @@ void perf_add_starts(int counter, uint32_t count);
 void perf_reset_all_counters(void);
 void perf_print_all_counters(void);
 void perf_print_value(uint64_t value); /* "12.3M"-style compact value */
+#ifdef __cplusplus
+}
+#endif
 
 static inline uint32_t perf_get_mcycle(void) { return csr_read(mcycle); }
 static inline uint64_t perf_get_mcycle64(void) { return read_mcycle64(); }

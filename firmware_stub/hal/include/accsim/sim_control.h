@@ -54,6 +54,12 @@ static inline int32_t accsim_arg(int n, int32_t fallback) {
 }
 
 /* Ends the simulation with `code` (0 = success). Does not return. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 void accsim_exit(int code) __attribute__((noreturn));
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -22,6 +22,13 @@ typedef struct {
 int tfl_softmax_prepare_int8(float beta, float input_scale, float output_scale,
                              int32_t output_zero_point, TflSoftmaxParams* params);
 
+/* int8 -> int16 (TFLM: output zero point -32768; its scale is not checked, the output has 16
+ * fractional bits). Returns -1 for another zero point or a refused beta * input scale. */
+int tfl_softmax_prepare_int8_int16(float beta, float input_scale, int32_t output_zero_point,
+                                   TflSoftmaxParams* params);
+int tfl_softmax_int8_int16(const TflSoftmaxParams* params, int outer_size, int depth,
+                           const int8_t* input, int16_t* output);
+
 /* outer_size rows of depth elements each (the flat size over the last dimension). Returns -1
  * where TFLM's TFLITE_CHECK on the output exponent fails (a row whose sum of exps reaches 2^28,
  * i.e. about 512 or more inputs at the row maximum), leaving that row and later ones unwritten. */

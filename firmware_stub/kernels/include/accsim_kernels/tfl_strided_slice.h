@@ -34,6 +34,9 @@ uint32_t tfl_strided_slice_elements(const TflStridedSliceParams* params);
 
 void tfl_strided_slice_int8(const TflStridedSliceParams* params, const int8_t* input,
                             int8_t* output);
+/* The same slice of wider elements (int16: 2 bytes, float32: 4), copied byte by byte. */
+void tfl_strided_slice_wide(const TflStridedSliceParams* params, int element_bytes,
+                            const uint8_t* input, uint8_t* output);
 
 #ifdef __cplusplus
 }

@@ -47,12 +47,19 @@ typedef struct {
   int delegate;          /* TFL_DELEGATE_* */
   const void* overrides; /* TflPlacementOverride[override_count] */
   uint32_t override_count;
+  /* The registered kernels the delegation names (TFL_KERNEL_NAME_BYTES each, NUL-padded):
+   * runtime.delegate's (TFL_DELEGATE_USER: entry delegate_name) and the overrides'
+   * (TFL_OVERRIDE_USER(i): entry i). */
+  const char* kernel_names;
+  uint32_t kernel_name_count;
+  int delegate_name;
 } TflDelegation;
 
-/* Chooses each operator's backend (op->backend, op->accel, op->reason) after tfl_plan checked it
- * for the CPU, then plans the arena again for the chosen implementations. Accelerator
- * implementations come from tfl_register_accelerators(); without any, everything stays on the
- * CPU. */
+/* Chooses each operator's backend (op->backend, op->accel or op->user, op->reason) after
+ * tfl_plan checked it for the CPU, then plans the arena again for the chosen implementations.
+ * Accelerator implementations come from tfl_register_accelerators(), your own kernels from
+ * tfl_register_kernel() (accsim_tflite/kernel_registry.h); without any, everything stays on the
+ * CPU. Refuses a delegation that names a kernel nobody registered. */
 int tfl_place(TflModel* model, const TflHardware* hw, const TflDelegation* delegation,
               uint32_t arena_size, TflPlan* plan, TflError* error);
 

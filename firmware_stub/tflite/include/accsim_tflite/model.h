@@ -16,11 +16,13 @@ extern "C" {
 #endif
 
 #define TFL_MAX_DIMS 6
-#define TFL_MAX_OP_INPUTS 10
+/* UNIDIRECTIONAL_SEQUENCE_LSTM has 24 positional inputs. */
+#define TFL_MAX_OP_INPUTS 24
 #define TFL_MAX_OP_OUTPUTS 1
 #define TFL_MAX_TENSORS 1024
 #define TFL_MAX_OPERATORS 512
-#define TFL_MAX_GRAPH_INPUTS 4
+#define TFL_MAX_GRAPH_INPUTS 8
+#define TFL_MAX_GRAPH_OUTPUTS 32
 #define TFL_ERROR_BYTES 400
 
 typedef struct {
@@ -49,10 +51,16 @@ typedef struct {
   /* Arena placement (non-constant tensors), filled by the planner. */
   int first_op, last_op; /* lifetime in operator indices; -1 = unused */
   uint32_t arena_offset;
+  FbVector name; /* its name in the model (length 0: none) */
+  /* A variable tensor (an SVDF's or LSTM's state): read before any operator writes it, kept
+   * for the whole run and reset before it (int8 to its zero point, others to 0), as TFLite
+   * Micro's ResetVariableTensors. */
+  int is_variable;
 } TflTensor;
 
 struct TflOpKernel;
 struct TflAccelKernel;
+struct TflUserKernel;
 
 /* The placement record carries the reason to accsim: the same size. */
 #define TFL_REASON_BYTES TFL_PLACEMENT_REASON_BYTES
@@ -61,6 +69,7 @@ typedef struct {
   int32_t builtin;                    /* BuiltinOperator code */
   const struct TflOpKernel* ops;      /* the CPU implementation; NULL when unsupported */
   const struct TflAccelKernel* accel; /* the accelerator it runs on, NULL = the CPU */
+  const struct TflUserKernel* user;   /* the registered kernel it runs on, NULL = none */
   int backend;                        /* TFL_BACKEND_* (accsim/hw/tflite_delegate.h) */
   uint32_t supported;                 /* the backends that can run it: TFL_BACKEND_BIT()s */
   int override_backend;               /* the one runtime.placement asked for, -1 = none */
@@ -88,7 +97,9 @@ typedef struct TflModel {
   uint32_t operator_count;
   int input_count;
   int inputs[TFL_MAX_GRAPH_INPUTS];
-  int output; /* the first graph output: the one the run reports */
+  int output_count;
+  int outputs[TFL_MAX_GRAPH_OUTPUTS];
+  int output; /* outputs[0]: the first graph output (output.bin) */
   TflTensor tensors[TFL_MAX_TENSORS];
   TflOperator operators[TFL_MAX_OPERATORS];
 } TflModel;
@@ -102,6 +113,8 @@ const char* tfl_builtin_name(int32_t code);
  * into `out`). */
 const char* tfl_operator_name(const TflModel* model, int index, char* out, int out_bytes);
 const char* tfl_type_name(int type);
+/* A tensor's name (NUL-terminated copy into `out`, "" when it has none). */
+const char* tfl_tensor_name(const TflModel* model, int index, char* out, int out_bytes);
 /* Scale i of a tensor's per-channel (or per-tensor, i = 0) quantisation. */
 float tfl_tensor_scale(TflModel* model, const TflTensor* tensor, uint32_t i);
 

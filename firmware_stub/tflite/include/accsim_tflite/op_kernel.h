@@ -36,6 +36,14 @@ typedef struct TflAccelKernel {
 void tfl_register_accelerators(const TflAccelKernel* const* kernels, int count);
 
 const TflOpKernel* tfl_find_op_kernel(int32_t builtin);
+/* The implementation for operator `index`: the float32 one (ops/float_ops.c) or the int16 one
+ * (ops/int16_ops.c) when its first input has that type and one exists, else
+ * tfl_find_op_kernel's. */
+const TflOpKernel* tfl_find_op_kernel_for(const TflModel* model, int index);
+/* The float32 implementations of operators whose int8 files do not take float32. */
+const TflOpKernel* tfl_find_float_kernel(int32_t builtin);
+/* The 16x8 implementations of operators whose int8 files do not take int16. */
+const TflOpKernel* tfl_find_int16_kernel(int32_t builtin);
 /* "ADD, AVERAGE_POOL_2D, ..." for messages. */
 const char* tfl_supported_ops(void);
 

@@ -13,16 +13,19 @@
  *   0x20 ARG0..ARG7      R  the arguments (0 beyond ARG_COUNT): firmware parameters from JSON
  *   0x40 MODEL_ADDR      R  workload: where accsim placed the .tflite model (0 = no model)
  *   0x44 MODEL_BYTES     R  its size in bytes
- *   0x48 INPUT_ADDR      R  the bytes for input tensor 0 (`--input`)
- *   0x4C INPUT_BYTES     R  their size (0 = no input file: the firmware zeroes the tensor)
+ *   0x48 INPUT_ADDR      R  the bytes of every input tensor, one after another (`--input`)
+ *   0x4C INPUT_BYTES     R  their size (0 = no input file: the firmware zeroes the tensors)
  *   0x50 ARENA_ADDR      R  the tensor arena region
  *   0x54 ARENA_BYTES     R  its size
- *   0x58 OUTPUT_ADDR     W  the firmware reports where output tensor 0 is after the run
- *   0x5C OUTPUT_BYTES    W  and its size; accsim writes those bytes to output.bin
+ *   0x58 OUTPUT_ADDR     W  the firmware reports where an output tensor is after the run
+ *   0x5C OUTPUT_BYTES    W  and its size: each write adds one output, in graph order (accsim
+ *                          writes output.bin, output_1.bin, ...)
  *   0x60 SOC_CFU         R  the CFU the SoC has (TFL_SOC_CFU_*, accsim/hw/tflite_delegate.h)
  *   0x64 SOC_VTA_BASE    R  the VTA's register block, 0 = none
- *   0x68 DELEGATE        R  runtime.delegate (TFL_DELEGATE_*)
- *   0x6C OVERRIDES_ADDR  R  runtime.placement as TflPlacementOverride entries in memory
+ *   0x68 DELEGATE        R  runtime.delegate (TFL_DELEGATE_*), vta_threads, verify, the named
+ *                           kernel (bit fields: accsim/hw/tflite_delegate.h)
+ *   0x6C OVERRIDES_ADDR  R  runtime.placement as TflPlacementOverride entries in memory, then
+ *                           the kernel names they and runtime.delegate give (tflite_delegate.h)
  *   0x70 OVERRIDES_COUNT R  their number
  *   0x74 PLACEMENT       W  address of a TflPlacementRecord: an operator's placement
  *

@@ -14,16 +14,36 @@ enum {
   TFL_BACKEND_CPU = 0,
   TFL_BACKEND_CFU = 1, /* the mnv2 CFU (seed 001's streaming 1x1 convolution) */
   TFL_BACKEND_VTA = 2,
-  TFL_BACKEND_COUNT = 3
+  /* a kernel the firmware registered (accsim_tflite/kernel_registry.h); the placement record's
+   * `kernel` names it */
+  TFL_BACKEND_USER = 3,
+  TFL_BACKEND_COUNT = 4
 };
 
 /* runtime.delegate: where operators go when no per-operator placement says otherwise. */
 enum {
   TFL_DELEGATE_CPU = 0,
-  TFL_DELEGATE_CFU = 1, /* every operator the CFU supports, the rest on the CPU */
-  TFL_DELEGATE_VTA = 2, /* every operator the VTA supports, the rest on the CPU */
-  TFL_DELEGATE_AUTO = 3 /* per operator, the preferred supported backend (docs/models.md) */
+  TFL_DELEGATE_CFU = 1,  /* every operator the CFU supports, the rest on the CPU */
+  TFL_DELEGATE_VTA = 2,  /* every operator the VTA supports, the rest on the CPU */
+  TFL_DELEGATE_AUTO = 3, /* per operator, the preferred supported backend (docs/models.md) */
+  TFL_DELEGATE_USER = 4  /* every operator one registered kernel (named below) supports */
 };
+
+/* The DELEGATE register: runtime.delegate (bits 0-7), runtime.vta_threads (8-15),
+ * runtime.verify (bit 16) and, with TFL_DELEGATE_USER, the index of the kernel's name in the
+ * name table (bits 24-31). */
+#define TFL_DELEGATE_KIND(reg) ((int)((reg)&0xFFu))
+#define TFL_DELEGATE_VTA_THREADS(reg) ((int)(((reg) >> 8) & 0xFFu))
+#define TFL_DELEGATE_VERIFY_BIT (1u << 16)
+#define TFL_DELEGATE_NAME_INDEX(reg) ((int)(((reg) >> 24) & 0xFFu))
+
+/* Registered kernels are named in runtime.delegate and runtime.placement by name: accsim
+ * writes the names it was given, each in TFL_KERNEL_NAME_BYTES (NUL-padded), right after the
+ * override entries (OVERRIDES_ADDR + 8 * OVERRIDES_COUNT); an override's backend
+ * TFL_OVERRIDE_USER(i) names entry i. A name is [a-z][a-z0-9_]* of at most 23 characters. */
+#define TFL_KERNEL_NAME_BYTES 24
+#define TFL_MAX_KERNEL_NAMES 64
+#define TFL_OVERRIDE_USER(name_index) (TFL_BACKEND_USER | ((uint32_t)(name_index) << 8))
 
 /* sim-control SOC_CFU: the CFU the architecture has. */
 enum { TFL_SOC_CFU_NONE = 0, TFL_SOC_CFU_MNV2 = 1, TFL_SOC_CFU_OTHER = 2 };
@@ -66,7 +86,10 @@ typedef struct {
 } TflPlacementRecord;
 
 static inline const char* tfl_backend_name(uint32_t backend) {
-  return backend == TFL_BACKEND_CFU ? "cfu" : backend == TFL_BACKEND_VTA ? "vta" : "cpu";
+  return backend == TFL_BACKEND_CFU    ? "cfu"
+         : backend == TFL_BACKEND_VTA  ? "vta"
+         : backend == TFL_BACKEND_USER ? "user"
+                                       : "cpu";
 }
 
 #endif

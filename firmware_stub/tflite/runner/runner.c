@@ -1,11 +1,16 @@
 /* Runs the .tflite model accsim placed in memory (`accsim run --model`), as TFLite Micro runs a
- * model on the board: parse the flatbuffer, check every operator, ask the SoC which accelerators
- * it has and place each operator (runtime.delegate / runtime.placement), plan the tensor arena,
- * prepare every operator, copy the input into input tensor 0, invoke the graph. Each operator's
+ * model on the board: parse the flatbuffer, check every operator, register the firmware's own
+ * kernels (tflite_runner_register_kernels(), accsim_tflite/kernel_registry.h), ask the SoC which
+ * accelerators it has and place each operator (runtime.delegate / runtime.placement), plan the
+ * tensor arena, prepare every operator, copy the inputs into the input tensors, invoke the graph.
+ * With runtime.verify every operator not on the CPU is checked against the CPU's kernel right
+ * after it ran; the first differing element stops the run (exit code 3).
+ * This is the library accsim::tflite_runner (the SDK's main for model firmware): tflite_runner
+ * is it alone, your firmware is it plus your kernels. Each operator's
  * placement goes to accsim (PLACEMENT) before the graph runs. Regions: "setup" (parse, plan,
  * prepare, input copy), "invoke" (the graph) and one "op.NNN.<name>" per operator inside it, whose
- * figures become the op.* statistics. The output tensor's address goes back to accsim for
- * output.bin. */
+ * figures become the op.* statistics. The output tensors' addresses go back to accsim for
+ * output.bin, output_1.bin, ... */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +19,7 @@
 #include "accsim/mnv2_cfu.h"
 #include "accsim/sim_control.h"
 #include "accsim_tflite/interpreter.h"
+#include "accsim_tflite/kernel_registry.h"
 #include "tflite_accel.h"
 
 /* The interpreter's bookkeeping (a few hundred KiB for the largest graphs it accepts) and the
@@ -40,10 +46,44 @@ static void op_begin(void* context, int index, const TflOperator* op) {
   accsim_region_begin(g_region_names[index]);
 }
 
+static int g_verify;
+static void fail(const char* step, const TflError* error) __attribute__((noreturn));
+
+static void verify(int index) {
+  TflMismatch mismatch;
+  if (tfl_verify_op(&g_runtime, index, &mismatch) == 0) return;
+  char name[64], where[96];
+  int used = 0;
+  for (int d = 0; d < mismatch.rank && used < (int)sizeof(where) - 12; ++d) {
+    used += snprintf(where + used, sizeof(where) - (size_t)used, d ? ",%d" : "%d",
+                     (int)mismatch.coords[d]);
+  }
+  where[used] = 0;
+  const TflOperator* op = &g_model.operators[index];
+  printf(
+      "tflite_runner: verify: operator %d (%s) on %s (%s): output element %u [%s] is %d, the "
+      "cpu reference gives %d\n",
+      index, tfl_operator_name(&g_model, index, name, (int)sizeof(name)),
+      op->user ? op->user->name : tfl_backend_name((uint32_t)op->backend), op->kernel,
+      (unsigned)mismatch.element, where, (int)mismatch.got, (int)mismatch.want);
+  accsim_region_end("invoke"); /* a finding, not a crash: the regions close as at the end */
+  accsim_exit(3);
+}
+
 static void op_end(void* context, int index, const TflOperator* op) {
   (void)context;
   (void)op;
   accsim_region_end(g_region_names[index]);
+  /* outside the operator's region: its figures stay the chosen kernel's own */
+  if (g_verify) verify(index);
+}
+
+/* Firmware without kernels of its own registers none; yours defines this (strong) symbol. */
+__attribute__((weak)) void tflite_runner_register_kernels(void) {}
+
+void tflite_runner_add_kernel(const TflUserKernel* kernel) {
+  TflError error;
+  if (tfl_register_kernel(kernel, &error) != 0) fail("register", &error);
 }
 
 /* accsim checked the model before simulating; a failure here means the firmware and accsim
@@ -71,7 +111,7 @@ static void discover_hardware(TflHardware* hw) {
     hw->cfu_input_words = cfu_mnv2_get_config(MNV2_CONFIG_INPUT_WORDS);
   }
   hw->vta = 0;
-  hw->vta_threads = (int)((delegate >> 8) & 0xFF) == 1 ? 1 : 2;
+  hw->vta_threads = TFL_DELEGATE_VTA_THREADS(delegate) == 1 ? 1 : 2;
   const uint32_t vta_base = ACCSIM_SOC_VTA_BASE;
   if (vta_base != 0 && vta_open(&g_vta, vta_base) == VTA_OK) hw->vta = &g_vta;
 }
@@ -87,7 +127,7 @@ static void report_placement(const TflModel* m, const uint8_t* arena, uint32_t a
     record.supported = op->supported;
     record.override_backend =
         op->override_backend < 0 ? TFL_NO_OVERRIDE : (uint32_t)op->override_backend;
-    snprintf(record.kernel, sizeof(record.kernel), "%s", op->kernel);
+    snprintf(record.kernel, sizeof(record.kernel), "%s", op->user ? op->user->name : op->kernel);
     snprintf(record.reason, sizeof(record.reason), "%s", op->reason);
     for (int k = 0; k < TFL_PLACEMENT_TENSORS; ++k) {
       const int in = k < op->input_count && k < TFL_MAX_OP_INPUTS ? op->inputs[k] : -1;
@@ -124,6 +164,7 @@ int main(void) {
   uint8_t* arena = (uint8_t*)(uintptr_t)ACCSIM_ARENA_ADDR;
   const uint32_t arena_bytes = ACCSIM_ARENA_BYTES;
   TflError error;
+  error.message[0] = 0;
   TflPlan plan;
 
   accsim_region_begin("setup");
@@ -131,29 +172,60 @@ int main(void) {
   if (tfl_plan(&g_model, arena_bytes, &plan, &error) != 0) fail("plan", &error);
   discover_hardware(&g_hw);
   tfl_register_accelerators(tfl_accel_kernels, tfl_accel_kernel_count);
+  tflite_runner_register_kernels();
+  const uint32_t delegate = ACCSIM_DELEGATE;
   TflDelegation delegation;
-  delegation.delegate = (int)(ACCSIM_DELEGATE & 0xFF);
+  delegation.delegate = TFL_DELEGATE_KIND(delegate);
   delegation.overrides = (const void*)(uintptr_t)ACCSIM_OVERRIDES_ADDR;
   delegation.override_count = ACCSIM_OVERRIDES_COUNT;
+  /* The kernel names follow the overrides: a count, then the names (tflite_delegate.h). */
+  delegation.kernel_names = 0;
+  delegation.kernel_name_count = 0;
+  delegation.delegate_name = TFL_DELEGATE_NAME_INDEX(delegate);
+  if (delegation.overrides) {
+    const uint32_t* names = (const uint32_t*)delegation.overrides + 2 * delegation.override_count;
+    delegation.kernel_name_count = names[0];
+    delegation.kernel_names = (const char*)(names + 1);
+  }
+  g_verify = (delegate & TFL_DELEGATE_VERIFY_BIT) != 0;
   if (tfl_place(&g_model, &g_hw, &delegation, arena_bytes, &plan, &error) != 0) {
     fail("place", &error);
   }
   report_placement(&g_model, arena, plan.arena_bytes);
-  /* The VTA operators' work buffers: the arena region beyond the plan. */
-  const uint32_t used = (plan.arena_bytes + 63u) & ~63u;
+  /* runtime.verify's CPU references, then the VTA operators' work buffers: the arena region
+   * beyond the plan. */
+  uint32_t used = (plan.arena_bytes + 63u) & ~63u;
+  uint32_t verify_bytes = 0;
+  if (g_verify) {
+    verify_bytes = (tfl_verify_bytes(&g_model, &error) + 63u) & ~63u;
+    if (verify_bytes == 0 && error.message[0]) fail("verify", &error);
+  }
+  const uint32_t verify_at = used;
+  used += verify_bytes;
   tfl_accel_attach(&g_hw, arena + used, arena_bytes > used ? arena_bytes - used : 0);
   if (tfl_prepare(&g_runtime, &g_model, arena, g_state_pool, sizeof(g_state_pool), &error) != 0) {
     fail("prepare", &error);
   }
+  if (g_verify &&
+      tfl_verify_prepare(&g_runtime, arena + verify_at,
+                         arena_bytes > verify_at ? arena_bytes - verify_at : 0, &error) != 0) {
+    fail("verify", &error);
+  }
   name_regions(&g_model);
-  /* Input tensor 0 from accsim's --input bytes (zeros without); further inputs are zeroed. */
+  /* The inputs from accsim's --input bytes: every input tensor's bytes one after another, in
+   * the graph's input order (accsim zero-fills the ones not given); without them, zeros. */
   const uint32_t input_bytes = ACCSIM_INPUT_BYTES;
+  uint32_t all_inputs = 0;
+  for (int i = 0; i < g_model.input_count; ++i)
+    all_inputs += g_model.tensors[g_model.inputs[i]].bytes;
+  const uint8_t* given = (const uint8_t*)(uintptr_t)ACCSIM_INPUT_ADDR;
   for (int i = 0; i < g_model.input_count; ++i) {
     const int tensor = g_model.inputs[i];
     uint8_t* data = (uint8_t*)tfl_tensor_data(&g_runtime, tensor);
     const uint32_t bytes = g_model.tensors[tensor].bytes;
-    if (i == 0 && input_bytes == bytes) {
-      memcpy(data, (const void*)(uintptr_t)ACCSIM_INPUT_ADDR, bytes);
+    if (input_bytes == all_inputs) {
+      memcpy(data, given, bytes);
+      given += bytes;
     } else {
       memset(data, 0, bytes);
     }
@@ -164,7 +236,11 @@ int main(void) {
   tfl_invoke(&g_runtime, op_begin, op_end, 0);
   accsim_region_end("invoke");
 
-  ACCSIM_OUTPUT_ADDR = (uint32_t)(uintptr_t)tfl_tensor_data(&g_runtime, g_model.output);
-  ACCSIM_OUTPUT_BYTES = g_model.tensors[g_model.output].bytes;
+  /* Every graph output, in order: each OUTPUT_BYTES write reports one (output.bin,
+   * output_1.bin, ...). */
+  for (int i = 0; i < g_model.output_count; ++i) {
+    ACCSIM_OUTPUT_ADDR = (uint32_t)(uintptr_t)tfl_tensor_data(&g_runtime, g_model.outputs[i]);
+    ACCSIM_OUTPUT_BYTES = g_model.tensors[g_model.outputs[i]].bytes;
+  }
   return 0;
 }
