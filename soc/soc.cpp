@@ -154,6 +154,7 @@ void Soc::add_model_region_counters(std::vector<RegionCounter>& counters) const 
                [cpu] { return cpu->memory().totals().icache_stall; }},
               {"dcache_stall_cycles", "Cycles stalled on the D$ in the region",
                [cpu] { return cpu->memory().totals().dcache_stall; }}};
+  add_miss_class_counters(counters);
   // The summary's stall breakdown, per region: fetch and data are the I$ and D$ stalls plus
   // those of uncached fetches and accesses (MMIO, write-through).
   for (const cpu::StallKind& kind : cpu::kStallKinds) {
@@ -161,6 +162,59 @@ void Soc::add_model_region_counters(std::vector<RegionCounter>& counters) const 
     counters.push_back({std::string(kind.name) + "_stall_cycles",
                         std::string(kind.description) + " in the region",
                         [cpu, counter] { return cpu->core().stalls().*counter; }});
+  }
+}
+
+void Soc::add_miss_class_counters(std::vector<RegionCounter>& counters) const {
+  static const char* const kClasses[3] = {"compulsory", "capacity", "conflict"};
+  const cpu::CpuModule* cpu = m_cpu.get();
+  // <cache>_<class>_misses and the stall cycles those misses cost, <cache>_<class>_miss_cycles,
+  // for each L1 that classifies (classify_misses): which kind of miss a region's stalls are.
+  for (const char letter : {'I', 'D'}) {
+    if (!cpu->memory().reports_miss_classes(letter)) continue;
+    const std::string cache = letter == 'I' ? "icache" : "dcache";
+    const std::string label = letter == 'I' ? "I$" : "D$";
+    for (int c = 0; c < 3; ++c) {
+      const std::string cls = kClasses[c];
+      counters.push_back({cache + "_" + cls + "_misses",
+                          cls + " " + label + " misses in the region", [cpu, letter, c] {
+                            const auto t = cpu->memory().totals();
+                            return letter == 'I' ? t.icache_class[c] : t.dcache_class[c];
+                          }});
+      counters.push_back(
+          {cache + "_" + cls + "_miss_cycles",
+           "Cycles stalled on " + cls + " " + label + " misses in the region", [cpu, letter, c] {
+             const auto t = cpu->memory().totals();
+             return letter == 'I' ? t.icache_class_stall[c] : t.dcache_class_stall[c];
+           }});
+    }
+  }
+  // Each L2 (in front of a memory): its misses, and by class where it classifies; the cycles
+  // are the DRAM time of its fills and write-backs.
+  for (const auto& memory : m_platform.memories()) {
+    const MemorySideCache* l2 = memory->cache();
+    if (l2 == nullptr) continue;
+    const std::string name = memory->basename();
+    const std::string p = name == "main_ram" ? "l2_" : "l2_" + name + "_";
+    counters.push_back(
+        {p + "misses", "L2 misses in the region (" + name + ")", [l2] { return l2->misses(); }});
+    if (!l2->classifies()) continue;
+    for (int c = 0; c < 3; ++c) {
+      const std::string cls = kClasses[c];
+      counters.push_back(
+          {p + cls + "_misses", cls + " L2 misses in the region (" + name + ")", [l2, c] {
+             uint64_t misses[3], cycles[3];
+             l2->class_totals(misses, cycles);
+             return misses[c];
+           }});
+      counters.push_back({p + cls + "_miss_cycles",
+                          "DRAM cycles of " + cls + " L2 misses in the region (" + name + ")",
+                          [l2, c] {
+                            uint64_t misses[3], cycles[3];
+                            l2->class_totals(misses, cycles);
+                            return cycles[c];
+                          }});
+    }
   }
 }
 

@@ -65,6 +65,8 @@ class Soc : public SocBuilder {
   std::vector<Component*> components(ComponentType::Attach attach) const;
   // The C++ core's per-region counters (its instructions, cache misses and stalls).
   void add_model_region_counters(std::vector<RegionCounter>& counters) const;
+  // Misses by class (3C) and their stall cycles, per L1 that classifies; each L2's misses.
+  void add_miss_class_counters(std::vector<RegionCounter>& counters) const;
   // A profiler of `counters` that hears the sim-control's region events.
   // The last `hidden` counters are kept for the energy model's per-region figures only.
   std::unique_ptr<RegionProfiler> region_profiler(std::vector<RegionCounter> counters,

@@ -35,6 +35,7 @@ class Memory final : public sc_core::sc_module {
          const MemoryTimingParams& timing, bool allow_dmi);
   // Puts a cache (an L2) in front of this memory: every bus access is timed by it.
   void set_cache(std::unique_ptr<MemorySideCache> cache) { m_cache = std::move(cache); }
+  const MemorySideCache* cache() const { return m_cache.get(); }  // null: none
   // Makes [offset, offset + size) read-only for the bus, before simulation (DMI already granted
   // is not revoked): bus writes there fail with `what` + " is read-only" as their reason.
   // `what` names the range for the user, e.g. "the model region 0x41000000-0x41ffffff

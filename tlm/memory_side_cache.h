@@ -26,6 +26,13 @@ class MemorySideCache {
   virtual uint64_t hit_latency_cycles() const = 0;
   // Statistics of the cache, of the memory called `memory_name`.
   virtual void report(Stats& stats, const std::string& memory_name) const = 0;
+  // Cumulative counters for per-region figures: misses, and when the cache classifies them
+  // (3C), misses and the cycles they cost by class (compulsory, capacity, conflict).
+  virtual uint64_t misses() const = 0;
+  virtual bool classifies() const { return false; }
+  virtual void class_totals(uint64_t misses[3], uint64_t cycles[3]) const {
+    for (int c = 0; c < 3; ++c) misses[c] = cycles[c] = 0;
+  }
   // The actions of the cache and of the memory behind it (what reaches the memory is the
   // cache's fills, write-backs and direct accesses), for the energy model.
   virtual void add_action_counters(std::vector<ActionCounter>& counters,

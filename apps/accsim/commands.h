@@ -27,7 +27,8 @@ struct RunOptions {
   std::vector<std::string> traces;
   TraceLimits trace_limits;
   std::optional<uint64_t> max_cycles;
-  std::string energy_export;  // "accelergy" or empty (docs/energy.md)
+  bool classify_misses = false;  // every cache's classify_misses (per-op 3C, conflicts.json)
+  std::string energy_export;     // "accelergy" or empty (docs/energy.md)
 };
 
 struct SweepOptions {
@@ -42,6 +43,7 @@ struct SweepOptions {
   bool slurm = false;           // submit the unfinished points as Slurm arrays and follow them
   std::string slurm_args;       // extra sbatch options for --slurm
   std::string slurm_setup;      // a file of shell lines the job script runs first
+  std::string explain;          // a swept key: what it moved and where the time goes
 };
 
 struct ReportOptions {
@@ -51,6 +53,7 @@ struct ReportOptions {
   std::vector<std::string> stats;  // compare only stats matching these globs
   size_t top = 15;                 // functions shown (0 = all)
   std::string plot;                // .svg/.png: per-op and per-region cycles, miss breakdown
+  double threshold = 10;           // compare: flag same-backend operators that moved more (%)
 };
 
 struct TimingCheckOptions {

@@ -71,6 +71,10 @@ int sc_main(int argc, char* argv[]) {
                    "Override a config key: key.path=value (devices[0].base or devices.0.base)")
       ->type_name("KEY=VALUE")
       ->allow_extra_args(false);
+  run_cmd->add_flag("--classify-misses", run.classify_misses,
+                    "Classify every cache's misses (3C) per operator and region and name the "
+                    "buffers behind conflict misses in conflicts.json (about 2.7x host time; "
+                    "docs/analysis.md)");
   run_cmd->add_option("--firmware", run.firmware, "Firmware app name or RV32 ELF path");
   run_cmd->add_option("--model", run.model,
                       "Run this int8 .tflite model on the TFLite interpreter firmware "
@@ -147,6 +151,9 @@ int sc_main(int argc, char* argv[]) {
                       "Only assemble results.csv from the finished point directories");
   sweep_cmd->add_flag("--force", sweep.force, "Re-run points that already finished");
   sweep_cmd->add_option("--plot", sweep.plot, "Also plot results.csv to FILE.svg|png (gnuplot)");
+  sweep_cmd->add_option("--explain", sweep.explain,
+                        "After collecting: which statistics the swept KEY moved and where the "
+                        "time goes");
   auto* slurm_flag = sweep_cmd->add_flag(
       "--slurm", sweep.slurm,
       "Submit the unfinished points as a Slurm job array (sbatch), follow it, then collect");
@@ -178,6 +185,12 @@ int sc_main(int argc, char* argv[]) {
       ->delimiter(',')
       ->allow_extra_args(false);
   report_cmd->add_option("--top", report.top, "Functions listed (0 = all)")->capture_default_str();
+  report_cmd
+      ->add_option("--threshold", report.threshold,
+                   "Compare: flag operators whose backend and kernel stayed but whose cycles "
+                   "moved by more than this percentage")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   report_cmd->add_option("--plot", report.plot,
                          "Draw per-operator (model runs) and per-region cycles and cache misses to "
                          "FILE.svg|png (gnuplot)");

@@ -331,6 +331,18 @@ void ModelWorkload::on_placement(Platform& platform, uint64_t address, bool quie
   }
   p.kernel = record.kernel;
   p.reason = record.reason;
+  p.tensors.clear();
+  for (int k = 0; k < TFL_PLACEMENT_TENSORS; ++k) {
+    const int32_t t = record.tensor[k];
+    if (t >= 0 && static_cast<uint32_t>(t) < m_model->tensor_count) {
+      p.tensors.emplace_back(t, record.tensor_addr[k]);
+    }
+  }
+  p.scratch_addr = record.scratch_addr;
+  p.scratch_bytes = record.scratch_bytes;
+  p.persistent_addr = record.persistent_addr;
+  p.persistent_bytes = record.persistent_bytes;
+  m_arena_used = record.arena_used;
   if (quiet) return;
   if (!m_per_op_lines) {
     // Without an accelerator everything stays on the CPU, unless the firmware has kernels of its
@@ -452,6 +464,43 @@ void ModelWorkload::place(Platform& platform, const cpu::ElfImage& firmware, boo
   registers.arena_addr = m_arena_base;
   registers.arena_bytes = m_arena_size;
   platform.sim_control().set_workload(registers);
+}
+
+bool ModelWorkload::placement_reported() const {
+  return !m_placements.empty() && std::all_of(m_placements.begin(), m_placements.end(),
+                                              [](const Placement& p) { return p.reported; });
+}
+
+std::vector<cache::BufferMap::Buffer> ModelWorkload::buffers() const {
+  using Buffer = cache::BufferMap::Buffer;
+  std::vector<Buffer> out;
+  if (!placement_reported()) return out;
+  const TflModel& m = *m_model;
+  std::vector<bool> named(m.tensor_count, false);
+  for (size_t i = 0; i < m_placements.size(); ++i) {
+    const Placement& p = m_placements[i];
+    const std::string op = "op " + std::to_string(i);
+    for (const auto& [t, address] : p.tensors) {
+      if (named[t]) continue;
+      named[t] = true;
+      const TflTensor& tensor = m.tensors[t];
+      const bool constant = tensor.data != nullptr;
+      // "t12 [1x48x48x8]" for an activation, "w5 [8x3x3x1]" for constant data (weights, bias).
+      out.push_back({(constant ? "w" : "t") + std::to_string(t) + " [" + shape_of(tensor) + "]",
+                     address, tensor.bytes, constant ? Buffer{}.first_op : tensor.first_op,
+                     constant ? Buffer{}.last_op : tensor.last_op});
+    }
+    out.push_back({"scratch of " + op, p.scratch_addr, p.scratch_bytes, int(i), int(i)});
+    out.push_back({"state of " + op, p.persistent_addr, p.persistent_bytes});
+  }
+  const uint32_t work = (m_arena_used + 63u) & ~63u;
+  if (work < m_arena_size) {
+    out.push_back({"accelerator work area", uint64_t{m_arena_base} + work, m_arena_size - work});
+  }
+  out.push_back({"arena (unplanned)", m_arena_base, m_arena_size});
+  out.push_back({"model file", m_model_base, m_model_bytes.size()});
+  out.push_back({"input file", m_input_addr, m_input_bytes.size()});
+  return out;
 }
 
 void ModelWorkload::report(Stats& stats) const {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "buffer_map.h"
 #include "jsonconfig/config.h"
 
 struct TflModel;
@@ -51,6 +52,12 @@ class ModelWorkload {
   void place(Platform& platform, const cpu::ElfImage& firmware, bool quiet);
   // model.* and the per-operator op.NNN.<name>.{macs,kernel,output_shape}.
   void report(Stats& stats) const;
+  // What the model's memory holds, as the firmware placed it (its placement records): each
+  // tensor an operator reads or writes (arena tensors with their lifetimes, constants in the
+  // model), each operator's scratch and state, the accelerators' work area, the model file and
+  // the input. Empty until the firmware reported its placement.
+  std::vector<cache::BufferMap::Buffer> buffers() const;
+  bool placement_reported() const;
   // After a successful run: output.bin from the tensor the firmware reported, and the output
   // vector with its top-3 on `console`. Returns false (with a message) when there is none.
   bool write_output(Platform& platform, const std::filesystem::path& out_dir,
@@ -81,7 +88,11 @@ class ModelWorkload {
     uint32_t backend = 0, supported = 0;
     std::optional<uint32_t> override_backend;
     std::string kernel, reason;
+    // Where its buffers are (TflPlacementRecord): tensor index -> address of its bytes.
+    std::vector<std::pair<int, uint32_t>> tensors;
+    uint32_t scratch_addr = 0, scratch_bytes = 0, persistent_addr = 0, persistent_bytes = 0;
   };
+  uint32_t m_arena_used = 0;  // the firmware's plan (accelerator work areas follow)
   std::vector<Placement> m_placements;
   // A placement's backend (a registered kernel by its name) and its supported backends.
   static std::string backend_of(const Placement& p);

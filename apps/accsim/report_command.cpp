@@ -12,8 +12,10 @@
 #include "csv.h"
 #include "exit_codes.h"
 #include "pipeline_timing.h"
+#include "report_explain.h"
 #include "report_model.h"
 #include "report_plot.h"
+#include "report_text.h"
 #include "run_summary.h"
 #include "stats.h"
 #include "sweep_results.h"
@@ -24,33 +26,6 @@ using nlohmann::json;
 namespace accsim::cli {
 
 namespace {
-
-// Characters on the terminal: UTF-8 continuation bytes take no column (cells hold "→").
-size_t display_width(const std::string& text) {
-  return static_cast<size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-// Columns padded to their widest cell; the first `left_columns` left-aligned (names, text),
-// the rest right-aligned (numbers).
-void print_table(const std::vector<std::vector<std::string>>& rows, size_t left_columns = 1,
-                 const char* indent = "  ") {
-  std::vector<size_t> width;
-  for (const auto& row : rows) {
-    if (width.size() < row.size()) width.resize(row.size(), 0);
-    for (size_t i = 0; i < row.size(); ++i) width[i] = std::max(width[i], display_width(row[i]));
-  }
-  for (const auto& row : rows) {
-    std::string line = indent;
-    for (size_t i = 0; i < row.size(); ++i) {
-      const std::string pad(width[i] - display_width(row[i]), ' ');
-      const std::string cell = i < left_columns ? row[i] + pad : pad + row[i];
-      line += i == 0 ? cell : "  " + cell;
-    }
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    std::printf("%s\n", line.c_str());
-  }
-}
 
 void print_csv(const std::vector<std::vector<std::string>>& rows) {
   for (const auto& row : rows) std::fputs(csv_line(row).c_str(), stdout);
@@ -71,42 +46,6 @@ Stats to_stats(const json& flat) {
     }
   }
   return stats;
-}
-
-// Reals to 6 significant digits for people; the CSV keeps JSON's exact text.
-std::string display_text(const std::optional<json>& value) {
-  if (value && value->is_number_float()) {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.6g", value->get<double>());
-    return buf;
-  }
-  return value_text(value);
-}
-
-// A table cell: "-" for an absent value and reals rounded for people; the CSV keeps JSON's
-// exact text and leaves absent values empty.
-std::string cell_text(const std::optional<json>& value, bool csv) {
-  if (csv) return value ? stat_text(*value) : std::string();
-  return display_text(value);
-}
-
-// Sums of counters (whole numbers however they were added up).
-std::string count_text(double count) {
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%.0f", count);
-  return buf;
-}
-
-// Column headings and legend names: the directory names when short, else #1, #2, ... (the
-// text output lists which directory each is).
-std::vector<std::string> short_labels(const std::vector<RunRecord>& runs) {
-  std::vector<std::string> labels;
-  bool long_name = false;
-  for (const auto& run : runs) long_name |= run.label.size() > 20;
-  for (size_t r = 0; r < runs.size(); ++r) {
-    labels.push_back(long_name ? "#" + std::to_string(r + 1) : runs[r].label);
-  }
-  return labels;
 }
 
 std::string stat_or(const json& stats, const std::string& name, const std::string& fallback) {
@@ -429,6 +368,12 @@ void print_model(const RunRecord& run, const std::vector<OpRecord>& ops) {
   std::printf("\nBy op type:\n");
   print_table(op_type_table(ops));
   print_stall_table("Stalls by op type", op_type_stall_table(ops));
+  const auto classes = miss_class_table(ops);
+  if (!classes.empty()) {
+    std::printf("\nMisses by class (3C) per operator, and the stall cycles of conflict misses:\n");
+    print_table(classes, 2);
+  }
+  print_conflicts(run, ops, /*min_share=*/0.05);
 }
 
 void print_one(const RunRecord& run, size_t top) {
@@ -445,42 +390,11 @@ void print_one(const RunRecord& run, size_t top) {
     std::printf("  (no summary: %s)\n", e.what());
   }
   print_family(run, "Regions", "region.", 0);
+  print_region_conflicts(run, /*min_share=*/0.05);
   print_family(run, "Functions", "cpu.function.", top);
   const auto ops = model_ops(s);
   if (!ops.empty()) print_model(run, ops);
   print_energy(run, ops);
-}
-
-// "a → b → c": one thing across the runs, in run order.
-std::string arrow_joined(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : " → ") + item;
-  return out;
-}
-
-// What was changed between the runs, before what it changed: "cfu.macc_lanes  4 → 8".
-void print_config_differences(const std::vector<RunRecord>& runs,
-                              const std::vector<std::string>& labels) {
-  const bool all_have_config = std::all_of(
-      runs.begin(), runs.end(), [](const RunRecord& run) { return run.config.is_object(); });
-  if (!all_have_config) {
-    std::printf("configurations not compared: not every run has a config.json\n\n");
-    return;
-  }
-  const auto rows = config_differences(runs);
-  if (rows.empty()) {
-    std::printf("configurations are identical\n\n");
-    return;
-  }
-  std::printf("Configuration differences (%s):\n", arrow_joined(labels).c_str());
-  std::vector<std::vector<std::string>> table;
-  for (const auto& row : rows) {
-    std::vector<std::string> values;
-    for (const auto& value : row.values) values.push_back(config_value_text(value));
-    table.push_back({row.name, arrow_joined(values)});
-  }
-  print_table(table, 2);
-  std::printf("\n");
 }
 
 // Energy side by side (below): cycles, energy, power, EDP and each component's energy.
@@ -887,6 +801,25 @@ int report_command(const ReportOptions& options, const GlobalOptions& global) {
       }
     } else {
       print_one(runs[0], options.top);
+    }
+  } else if (runs.size() > 1 && !options.csv && options.stats.empty()) {
+    // Top-down: totals, configuration, operators with causes, then the other statistics.
+    const auto ops = comparable_ops(runs);
+    auto rows = compare_runs(runs, options.all, {});
+    if (!ops.empty()) {
+      rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                [](const CompareRow& row) { return is_op_stat(row.name); }),
+                 rows.end());
+    }
+    ExplainOptions explain;
+    explain.threshold = options.threshold / 100;
+    explain.max_stats = options.all ? 0 : explain.max_stats;
+    print_explained_compare(runs, ops, rows, explain, [&] {
+      std::printf("\nBy op type:\n");
+      print_table(op_type_compare_table(ops, short_labels(runs)));
+    });
+    if (ops.empty() && any_model_run(runs)) {
+      std::printf("\n(operators not compared: the runs did not all run the same model)\n");
     }
   } else {
     const auto ops = op_tables ? comparable_ops(runs) : std::vector<std::vector<OpRecord>>{};

@@ -10,6 +10,7 @@
 #include <systemc>
 
 #include "commands.h"
+#include "conflict_attribution.h"
 #include "crash_containment.h"
 #include "exit_codes.h"
 #include "run_monitor.h"
@@ -40,6 +41,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
   RunTraces traces(options, *setup);
   std::unique_ptr<soc::Soc> soc;
   std::unique_ptr<RegionProfiler> regions;
+  std::unique_ptr<ConflictAttribution> conflicts;
   try {
     soc::SocOptions soc_options{setup->max_cycles, traces.waveform(), traces.waveform_window(),
                                 [](const std::string& line) { spdlog::info("{}", line); }};
@@ -47,6 +49,8 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
     soc->load_firmware(setup->image, setup->firmware_path.string());
     if (setup->workload) setup->workload->place(soc->platform(), setup->image, global.quiet);
     regions = soc->make_region_profiler();
+    const ModelWorkload* workload = setup->workload ? &*setup->workload : nullptr;
+    conflicts = std::make_unique<ConflictAttribution>(*soc, setup->image, workload);
     traces.attach(*soc, setup->image);
   } catch (const std::invalid_argument& e) {  // a component the config names cannot be built
     // Each problem on its own line, naming the config (a Verilog top's ports: one per port).
@@ -91,6 +95,7 @@ int run_command(const RunOptions& options, const GlobalOptions& global) {
                  end_cycle);
   }
   traces.finish(*soc, status);
+  if (std::string error; !conflicts->write(setup->out_dir, error)) spdlog::warn("{}", error);
   return write_run_results(*setup, *soc, *regions, status, end, global.quiet);
 }
 

@@ -34,21 +34,14 @@ void check_writable(const fs::path& dir) {
 
 namespace run_file {
 const std::vector<const char*>& all() {
-  static const std::vector<const char*> files = {kConfig,
-                                                 kStats,
-                                                 kStatsText,
-                                                 kHost,
-                                                 kConsole,
-                                                 kCacheMisses,
-                                                 kMemDin,
-                                                 kTimeline,
-                                                 kInsn,
-                                                 kCfuWaveform,
-                                                 kModelOutput,
-                                                 kModelOutputs,
-                                                 kAccelergyActionCounts,
-                                                 kAccelergyErt,
-                                                 kManifest};
+  static const std::vector<const char*> files = {kConfig,       kStats,
+                                                 kStatsText,    kHost,
+                                                 kConsole,      kCacheMisses,
+                                                 kMemDin,       kTimeline,
+                                                 kInsn,         kCfuWaveform,
+                                                 kModelOutput,  kModelOutputs,
+                                                 kConflicts,    kAccelergyActionCounts,
+                                                 kAccelergyErt, kManifest};
   return files;
 }
 

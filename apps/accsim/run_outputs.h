@@ -6,8 +6,9 @@
 //                runs of the same inputs
 //   manifest.json  the files this run wrote (a reused directory holds no file of an earlier run)
 // and the traces asked for (console.log, cache_misses.csv, mem.din, timeline.json, insn.csv,
-// cfu.fst, <device>.fst of each Verilog device) and a --model run's output.bin (output tensor
-// 0), output_1.bin, ... (the others) and outputs.json (what each holds).
+// cfu.fst, <device>.fst of each Verilog device), a --model run's output.bin (output tensor
+// 0), output_1.bin, ... (the others) and outputs.json (what each holds) and, where an L1
+// classifies its misses, conflicts.json.
 #pragma once
 
 #include <filesystem>
@@ -39,6 +40,8 @@ std::string model_output_name(int i);
 // --energy-export accelergy: the action counts and the energies used (docs/energy.md).
 inline constexpr const char* kAccelergyActionCounts = "accelergy_action_counts.yaml";
 inline constexpr const char* kAccelergyErt = "accelergy_ert.yaml";
+// Buffer pairs behind conflict misses, where an L1 classifies its misses (conflict_attribution.h)
+inline constexpr const char* kConflicts = "conflicts.json";
 // All of the above, in manifest order (output_<i>.bin and <device>.fst are found by name).
 const std::vector<const char*>& all();
 }  // namespace run_file

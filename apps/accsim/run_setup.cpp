@@ -74,6 +74,23 @@ std::optional<RunSetup> prepare_run(const RunOptions& options) {
       options.config.empty() ? default_config_path().string() : options.config;
   auto loaded = load_architecture(config_name, with_workload_overrides(options));
   if (!loaded) return std::nullopt;
+  if (options.classify_misses) {
+    // The caches this architecture has, known once it is loaded: load it again with each one's
+    // classify_misses set, so that config.json records it like any --set.
+    RunOptions classified = options;
+    for (const char* cache : {"icache", "dcache"}) {
+      if (loaded->effective.at("caches").value(cache, nlohmann::json()).is_object()) {
+        classified.overrides.push_back(std::string("caches.") + cache + ".classify_misses=true");
+      }
+    }
+    for (const auto& [name, memory] : loaded->effective.at("memories").items()) {
+      if (memory.is_object() && memory.value("l2", nlohmann::json()).is_object()) {
+        classified.overrides.push_back("memories." + name + ".l2.classify_misses=true");
+      }
+    }
+    loaded = load_architecture(config_name, with_workload_overrides(classified));
+    if (!loaded) return std::nullopt;
+  }
   RunSetup setup;
   setup.config_name = config_name;
   setup.loaded = std::move(*loaded);

@@ -14,6 +14,7 @@
 #include "locations.h"
 #include "report_plot.h"
 #include "run_outputs.h"
+#include "sweep_explain.h"
 #include "sweep_jobs.h"
 #include "sweep_lock.h"
 #include "sweep_point_dir.h"
@@ -136,6 +137,14 @@ int collect(const Loaded& loaded, const SweepOptions& options, const GlobalOptio
       std::fprintf(stderr, "sweep: plot in %s\n", options.plot.c_str());
     }
   }
+  if (!options.explain.empty()) {
+    try {
+      std::fputs(explain_sweep(loaded.spec, outcomes, options.explain).c_str(), stdout);
+    } catch (const SpecError& e) {
+      std::fprintf(stderr, "sweep: %s\n", e.what());
+      return kExitUsageError;
+    }
+  }
   if (table.failed) {
     std::fprintf(stderr, "sweep: %zu point(s) failed: see each point's failed and run.log\n",
                  table.failed);
@@ -220,6 +229,12 @@ int sweep_command(const SweepOptions& options, const GlobalOptions& global) {
                  "cluster do not share: their points' results would not arrive (use --out on a "
                  "shared file system)\n",
                  loaded.out.c_str(), local.c_str());
+  }
+  if (!options.explain.empty() &&
+      std::find(spec.columns.begin(), spec.columns.end(), options.explain) == spec.columns.end()) {
+    std::fprintf(stderr, "sweep: --explain %s: not a swept key of %s\n", options.explain.c_str(),
+                 spec.name.c_str());
+    return kExitUsageError;
   }
   // Every mode but --point (the emitted jobs of one sweep, run side by side) owns the directory,
   // taken once the spec is known good, so that a spec error leaves nothing behind.

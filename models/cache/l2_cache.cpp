@@ -50,9 +50,14 @@ uint64_t L2Cache::access_lines(uint64_t offset, uint64_t last, uint64_t len,
   uint64_t cycles = 0;
   for (uint64_t a = m_cache.line_address(offset); a <= last; a += line) {
     const cache::CacheAccess r = m_cache.access(a, kind);
+    const uint64_t cycles_before = cycles;
+    int miss_class = -1;  // classified misses only
     if (m_three_c) {
       const cache::MissClass c = m_three_c->access(a, !r.hit, r.hit || r.allocated);
-      if (!r.hit) ++m_classified[static_cast<int>(kind)][static_cast<int>(c)];
+      if (!r.hit) {
+        miss_class = static_cast<int>(c);
+        ++m_classified[static_cast<int>(kind)][miss_class];
+      }
     }
     if (r.writeback) {
       const uint64_t c = m_dram.access_cycles(r.evicted_line, line);
@@ -71,8 +76,21 @@ uint64_t L2Cache::access_lines(uint64_t offset, uint64_t last, uint64_t len,
       cycles += c;
       m_dram_cycles += c;
     }
+    if (miss_class >= 0) m_class_cycles[miss_class] += cycles - cycles_before;
   }
   return cycles + transfer_cycles(len);
+}
+
+uint64_t L2Cache::misses() const {
+  const auto& c = m_cache.counters();
+  return c.misses[0] + c.misses[1] + c.misses[2];
+}
+
+void L2Cache::class_totals(uint64_t misses[3], uint64_t cycles[3]) const {
+  for (int c = 0; c < 3; ++c) {
+    misses[c] = m_classified[0][c] + m_classified[1][c] + m_classified[2][c];
+    cycles[c] = m_class_cycles[c];
+  }
 }
 
 uint64_t L2Cache::direct_access(uint64_t offset, uint64_t len) {

@@ -61,6 +61,9 @@ class L2Cache : public MemorySideCache {
                            bool dram) const override;
 
   const cache::Cache& tags() const { return m_cache; }
+  uint64_t misses() const override;
+  bool classifies() const override { return m_three_c != nullptr; }
+  void class_totals(uint64_t misses[3], uint64_t cycles[3]) const override;
   uint64_t hit_latency_cycles() const override { return m_params.hit_latency_cycles; }
   uint64_t row_hits() const { return m_dram.row_hits(); }
   uint64_t row_misses() const { return m_dram.row_misses(); }
@@ -82,6 +85,7 @@ class L2Cache : public MemorySideCache {
   MemoryTimingModel m_dram;
   std::unique_ptr<cache::ThreeCClassifier> m_three_c;
   uint64_t m_classified[3][3] = {};  // [AccessKind][MissClass]
+  uint64_t m_class_cycles[3] = {};   // DRAM cycles of the classified misses, by MissClass
   uint64_t m_dram_cycles = 0;        // DRAM time spent on fills and write-backs
   uint64_t m_bytes_filled = 0;
   uint64_t m_bytes_written_back = 0;

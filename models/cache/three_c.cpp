@@ -15,31 +15,54 @@ const char* miss_class_name(MissClass c) {
 }
 
 ThreeCClassifier::ThreeCClassifier(uint32_t capacity_lines, uint32_t line_bytes)
-    : m_capacity(capacity_lines) {
+    : m_capacity(capacity_lines), m_lines(size_t{capacity_lines} * 4) {
   while ((1u << m_line_shift) < line_bytes) ++m_line_shift;
-  m_where.reserve(capacity_lines * 2);
+  m_nodes.reserve(capacity_lines);
+}
+
+void ThreeCClassifier::unlink(uint32_t node) {
+  Node& n = m_nodes[node];
+  (n.prev == kNil ? m_head : m_nodes[n.prev].next) = n.next;
+  (n.next == kNil ? m_tail : m_nodes[n.next].prev) = n.prev;
+}
+
+void ThreeCClassifier::push_front(uint32_t node) {
+  Node& n = m_nodes[node];
+  n.prev = kNil;
+  n.next = m_head;
+  (m_head == kNil ? m_tail : m_nodes[m_head].prev) = node;
+  m_head = node;
+  m_mru_line = n.line;
 }
 
 MissClass ThreeCClassifier::access(uint64_t address, bool real_cache_missed, bool allocates) {
   const uint64_t line = address >> m_line_shift;
-  const bool first_reference = m_seen.insert(line).second;
-  auto it = m_where.find(line);
-  const bool shadow_hit = it != m_where.end();
-  if (shadow_hit) {
-    m_lru.splice(m_lru.begin(), m_lru, it->second);
-  } else if (allocates) {
-    m_lru.push_front(line);
-    m_where[line] = m_lru.begin();
-    if (m_lru.size() > m_capacity) {
-      m_where.erase(m_lru.back());
-      m_lru.pop_back();
+  MissClass c = MissClass::kConflict;  // referenced before and held by the shadow
+  if (line != m_mru_line) {            // the most recent line: a shadow hit that moves nothing
+    bool first_reference;
+    // Stays valid below: at() never grows the table.
+    uint32_t& slot = m_lines.find_or_insert(line, kNil, first_reference);
+    const uint32_t node = slot;
+    if (node != kNil) {
+      unlink(node);
+      push_front(node);
+    } else {
+      c = first_reference ? MissClass::kCompulsory : MissClass::kCapacity;
+      if (allocates && m_capacity > 0) {
+        uint32_t fresh;
+        if (m_nodes.size() < m_capacity) {
+          fresh = static_cast<uint32_t>(m_nodes.size());
+          m_nodes.push_back({line, kNil, kNil});
+        } else {  // evict the least recently used line (it stays referenced: kNil)
+          fresh = m_tail;
+          unlink(fresh);
+          m_lines.at(m_nodes[fresh].line) = kNil;
+          m_nodes[fresh].line = line;
+        }
+        slot = fresh;
+        push_front(fresh);
+      }
     }
-  }
-  MissClass c = MissClass::kConflict;
-  if (first_reference) {
-    c = MissClass::kCompulsory;
-  } else if (!shadow_hit) {
-    c = MissClass::kCapacity;
   }
   if (real_cache_missed) ++m_counts[static_cast<int>(c)];
   return c;

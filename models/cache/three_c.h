@@ -2,12 +2,16 @@
 // never referenced before is compulsory; otherwise it is a capacity miss if a fully
 // associative LRU cache of the same capacity would also miss, else a conflict miss. The
 // shadow cache sees every access (hits too), so it is only built when asked for.
+//
+// Cost: one look-up in a flat hash table per access that changes the shadow's order; an access to
+// the line it touched last (most accesses: a loop walks a line word by word) changes nothing and
+// costs a compare. The LRU order is an intrusive list in a vector of capacity_lines nodes.
 #pragma once
 
 #include <cstdint>
-#include <list>
-#include <unordered_map>
-#include <unordered_set>
+#include <vector>
+
+#include "line_table.h"
 
 namespace accsim::cache {
 
@@ -25,13 +29,26 @@ class ThreeCClassifier {
   MissClass access(uint64_t address, bool real_cache_missed, bool allocates = true);
 
   uint64_t count(MissClass c) const { return m_counts[static_cast<int>(c)]; }
+  // Whether `address` is in the line accessed last: an access there changes nothing, so a real
+  // cache hit there may skip access() (the caches' quiet-hit paths).
+  bool is_most_recent(uint64_t address) const { return (address >> m_line_shift) == m_mru_line; }
 
  private:
+  static constexpr uint32_t kNil = 0xFFFFFFFFu;
+  struct Node {
+    uint64_t line;
+    uint32_t prev, next;  // towards the most / least recently used; kNil at the ends
+  };
+  void unlink(uint32_t node);
+  void push_front(uint32_t node);
+
   uint32_t m_capacity;
   uint32_t m_line_shift = 0;
-  std::list<uint64_t> m_lru;  // front = most recently used line
-  std::unordered_map<uint64_t, std::list<uint64_t>::iterator> m_where;
-  std::unordered_set<uint64_t> m_seen;
+  std::vector<Node> m_nodes;  // at most m_capacity
+  uint32_t m_head = kNil, m_tail = kNil;
+  // Every line ever referenced: its node while the shadow holds it, else kNil.
+  LineTable m_lines;
+  uint64_t m_mru_line = ~uint64_t{0};  // the head's line (none: an impossible line number)
   uint64_t m_counts[3] = {0, 0, 0};
 };
 

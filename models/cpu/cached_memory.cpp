@@ -172,8 +172,12 @@ void CachedMemory::trace_miss(const CacheUnit& unit, uint64_t cycle, uint64_t ad
 
 __attribute__((always_inline)) inline uint64_t CachedMemory::cached_access(
     CacheUnit& unit, uint64_t address, AccessKind kind, uint64_t cycle, BusSide side) {
-  // The 3C classifier must see every access, so classified caches take the full path.
-  if (unit.three_c == nullptr && unit.cache.quiet_hit(address, kind)) return quiet_hit_stall(unit);
+  // The 3C classifier must see every access that changes its order, so classified caches take
+  // the full path unless the access is to the line accessed last.
+  if ((unit.three_c == nullptr || unit.three_c->is_most_recent(address)) &&
+      unit.cache.quiet_hit(address, kind)) {
+    return quiet_hit_stall(unit);
+  }
   return cached_access_full(unit, address, kind, cycle, side, nullptr, 0);
 }
 
@@ -182,10 +186,14 @@ uint64_t CachedMemory::cached_access_full(CacheUnit& unit, uint64_t address, Acc
                                           unsigned store_size) {
   const cache::CacheAccess a = unit.cache.access(address, kind);
   const char* miss_class = "";
+  cache::MissClass c = cache::MissClass::kCompulsory;
   if (unit.three_c) {
-    const cache::MissClass c = unit.three_c->access(address, !a.hit, a.hit || a.allocated);
+    c = unit.three_c->access(address, !a.hit, a.hit || a.allocated);
     miss_class = cache::miss_class_name(c);
-    if (!a.hit) ++unit.classified[static_cast<int>(kind)][static_cast<int>(c)];
+    if (!a.hit) {
+      ++unit.classified[static_cast<int>(kind)][static_cast<int>(c)];
+      if (m_miss_observer) m_miss_observer->on_miss(unit.letter, address, c, a);
+    }
   }
   if (a.hit && !a.write_to_bus) {
     const uint64_t stall = unit.timing.hit_latency_cycles - 1;
@@ -224,6 +232,7 @@ uint64_t CachedMemory::cached_access_full(CacheUnit& unit, uint64_t address, Acc
   if (!a.hit) {
     if (!unit.function_misses.empty()) ++unit.function_misses[current_function()];
     if (m_misses) trace_miss(unit, cycle, address, kind, miss_class, a);
+    if (unit.three_c) unit.class_stall[static_cast<int>(c)] += stall;
   }
   unit.stall_cycles += stall;
   return stall;
@@ -361,7 +370,8 @@ uint64_t CachedMemory::store_to_dcache(uint32_t addr, unsigned size, uint32_t va
     }
   }
   // A write-back hit.
-  if (unit.three_c == nullptr && unit.cache.quiet_hit(addr, AccessKind::kWrite)) {
+  if ((unit.three_c == nullptr || unit.three_c->is_most_recent(addr)) &&
+      unit.cache.quiet_hit(addr, AccessKind::kWrite)) {
     return quiet_hit_stall(unit);
   }
   return cached_access_full(unit, addr, AccessKind::kWrite, cycle, BusSide::kData, data, size);
@@ -420,13 +430,21 @@ CacheTotals CachedMemory::totals() const {
     const auto& c = u.cache.counters();
     return c.misses[0] + c.misses[1] + c.misses[2];
   };
+  auto classes = [](const CacheUnit& u, uint64_t* out, uint64_t* stall) {
+    for (int c = 0; c < 3; ++c) {
+      out[c] = u.classified[0][c] + u.classified[1][c] + u.classified[2][c];
+      stall[c] = u.class_stall[c];
+    }
+  };
   if (m_icache) {
     t.icache_misses = misses(*m_icache);
     t.icache_stall = m_icache->stall_cycles;
+    classes(*m_icache, t.icache_class, t.icache_class_stall);
   }
   if (m_dcache) {
     t.dcache_misses = misses(*m_dcache);
     t.dcache_stall = m_dcache->stall_cycles;
+    classes(*m_dcache, t.dcache_class, t.dcache_class_stall);
   }
   return t;
 }

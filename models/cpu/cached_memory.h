@@ -39,12 +39,27 @@ struct MemoryTraceOptions {
   TraceLimits limits;
 };
 
-// Counters a region snapshot needs (cumulative since reset).
+// Counters a region snapshot needs (cumulative since reset). The by-class figures count only
+// where the cache classifies its misses (classify_misses, or the miss trace), by MissClass.
 struct CacheTotals {
   uint64_t icache_misses = 0;
   uint64_t dcache_misses = 0;
   uint64_t icache_stall = 0;
   uint64_t dcache_stall = 0;
+  uint64_t icache_class[3] = {};  // misses by class
+  uint64_t dcache_class[3] = {};
+  uint64_t icache_class_stall[3] = {};  // the stall cycles of those misses, by class
+  uint64_t dcache_class_stall[3] = {};
+};
+
+// Hears every classified L1 miss (where the cache classifies): which cache ('I' or 'D'), the
+// address, its class and what the access did (the line it evicted). For attributing conflict
+// misses to the lines that evicted them (run/conflict_pairs.h).
+class MissObserver {
+ public:
+  virtual ~MissObserver() = default;
+  virtual void on_miss(char cache, uint64_t address, cache::MissClass miss_class,
+                       const cache::CacheAccess& access) = 0;
 };
 
 // Final, so that the core calls it directly and its common cases (fetch_stall, load) inline.
@@ -100,6 +115,14 @@ class CachedMemory final : public MemoryIf {
   const cache::Cache* icache() const { return m_icache ? &m_icache->cache : nullptr; }
   const cache::Cache* dcache() const { return m_dcache ? &m_dcache->cache : nullptr; }
   CacheTotals totals() const;
+  // Whether the I$ ('I') or D$ ('D') classifies its misses for the statistics (classify_misses;
+  // the miss trace classifies too but changes no statistic).
+  bool reports_miss_classes(char cache) const {
+    const CacheUnit* u = cache == 'I' ? m_icache.get() : m_dcache.get();
+    return u != nullptr && u->timing.classify_misses;
+  }
+  // Null: nobody listens. The observer must outlive the memory's use.
+  void set_miss_observer(MissObserver* observer) { m_miss_observer = observer; }
   void report(Stats& stats) const;
   // Each cache's actions for the energy model (cpu_actions.cpp); `unbooked_fetches` reads the
   // core's repeated fetches not yet counted (Rv32Core::unbooked_repeated_fetches).
@@ -133,6 +156,7 @@ class CachedMemory final : public MemoryIf {
     uint64_t repeated_fetch_hits = 0;  // fetches of the line just fetched (I$ only)
     std::vector<uint64_t> function_misses;
     uint64_t classified[3][3] = {};  // [AccessKind][MissClass]
+    uint64_t class_stall[3] = {};    // stall cycles of the classified misses, by MissClass
     // Write-through path: the bus takes one write at a time (the bridge holds it until the
     // memory acknowledges); `accepted` keeps the cycles the bus took the last writes, a ring
     // of max(write_buffer_depth, 1) entries (a store leaves the buffer when the bus takes it).
@@ -203,6 +227,7 @@ class CachedMemory final : public MemoryIf {
   std::unique_ptr<CacheUnit> m_dcache;
   const Rv32Core* m_core = nullptr;
   const SymbolTable* m_symbols = nullptr;
+  MissObserver* m_miss_observer = nullptr;
 
   std::vector<Region> m_regions;
   struct Refusal {

@@ -17,6 +17,7 @@ constexpr uint32_t kShtSymtab = 2;
 constexpr uint32_t kEfRiscvRvc = 0x1;
 constexpr uint32_t kEfRiscvFloatAbi = 0x6;
 constexpr uint8_t kSttNotype = 0;
+constexpr uint8_t kSttObject = 1;
 constexpr uint8_t kSttFunc = 2;
 constexpr uint32_t kShfAlloc = 0x2;
 constexpr uint32_t kShfExecinstr = 0x4;
@@ -74,10 +75,12 @@ std::string table_string(const Reader& r, uint32_t table_off, uint32_t table_siz
   return std::string(str, strnlen(str, table_size - offset));
 }
 
-// The executable sections, each named for the symbol table's fallback.
+// The executable sections, each named for the symbol table's fallback; the allocated data
+// sections go to image.data_sections.
 std::vector<CodeSection> read_code_sections(const Reader& r, uint32_t shoff, uint32_t shnum,
                                             uint32_t shentsize, uint32_t shstrndx,
-                                            SymbolTable& symbols) {
+                                            ElfImage& image) {
+  SymbolTable& symbols = image.symbols;
   // Names are a nicety: a missing or corrupt name table only loses them.
   uint32_t names_off = 0, names_size = 0;
   const uint64_t names_sh = uint64_t{shoff} + uint64_t{shstrndx} * shentsize;
@@ -91,11 +94,15 @@ std::vector<CodeSection> read_code_sections(const Reader& r, uint32_t shoff, uin
     const uint64_t sh = uint64_t{shoff} + uint64_t{i} * shentsize;
     r.check(sh, 40, "section header");
     const uint32_t flags = r.get<uint32_t>(sh + 8, "sh_flags");
-    if ((flags & (kShfAlloc | kShfExecinstr)) != (kShfAlloc | kShfExecinstr)) continue;
+    if ((flags & kShfAlloc) == 0) continue;
     CodeSection section{i, r.get<uint32_t>(sh + 12, "sh_addr"),
                         r.get<uint32_t>(sh + 20, "sh_size")};
     std::string name = table_string(r, names_off, names_size, r.get<uint32_t>(sh, "sh_name"));
     if (name.empty()) name = "section_" + std::to_string(i);
+    if ((flags & kShfExecinstr) == 0) {
+      if (section.size != 0) image.data_sections.push_back({name, section.address, section.size});
+      continue;
+    }
     symbols.add_section(name, section.address, section.size);
     sections.push_back(section);
   }
@@ -108,7 +115,7 @@ void read_symbols(const Reader& r, uint32_t shoff, uint32_t shnum, uint32_t shen
                   ElfImage& image) {
   const uint16_t shstrndx = r.get<uint16_t>(50, "e_shstrndx");
   const std::vector<CodeSection> code =
-      read_code_sections(r, shoff, shnum, shentsize, shstrndx, image.symbols);
+      read_code_sections(r, shoff, shnum, shentsize, shstrndx, image);
   const auto code_section = [&code](uint16_t index, uint32_t value) {
     for (const CodeSection& s : code) {
       if (s.index == index && value >= s.address && value - s.address < s.size) return true;
@@ -139,7 +146,9 @@ void read_symbols(const Reader& r, uint32_t shoff, uint32_t shnum, uint32_t shen
       const uint16_t shndx = r.get<uint16_t>(s + 14, "st_shndx");
       if (name >= str_size) continue;
       std::string text = table_string(r, str_off, str_size, name);
-      if (type == kSttFunc) {
+      if (type == kSttObject && size != 0 && !text.empty()) {
+        image.data_objects.push_back({std::move(text), value, size});
+      } else if (type == kSttFunc) {
         image.symbols.add({std::move(text), value, size});
       } else if (type == kSttNotype && !text.empty() && text[0] != '$' &&
                  text.rfind(".L", 0) != 0 && code_section(shndx, value)) {

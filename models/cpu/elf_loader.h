@@ -29,11 +29,21 @@ struct ElfSegment {
   bool executable = false;
 };
 
+// A named range of data: an allocated, non-executable section (.data, .bss, .stack) or a
+// sized data object (STT_OBJECT), for naming what an address holds (conflict attribution).
+struct DataRange {
+  std::string name;
+  uint32_t address = 0;
+  uint32_t size = 0;
+};
+
 struct ElfImage {
   uint32_t entry = 0;
   std::vector<ElfSegment> segments;
   SymbolTable symbols;
-  uint32_t tohost = 0;  // unused by accsim firmware; kept 0
+  std::vector<DataRange> data_sections;  // in section header order
+  std::vector<DataRange> data_objects;   // in symbol table order
+  uint32_t tohost = 0;                   // unused by accsim firmware; kept 0
 };
 
 // Parses `bytes` (named `origin` in errors). Throws ElfError: "<origin>: <what is wrong>".

@@ -122,8 +122,15 @@ PY
     "run .*000_.*: config vexriscv_arty, firmware hello.elf, exited \\(exit code 0\\);;CPI;;Functions \\(top 15 of [0-9]+ by cycles;;main" \
     "$accsim" report "$a" || fail "report on one run"
   bash "$(dirname "$0")/../cli/expect.sh" 0 \
-    "#1 = .*000_;;statistics differ \\(delta and ratio against #1\\);;cache.dcache.size|cpu.cycles +[0-9]+ +[0-9]+ +[-+][0-9]+ +[0-9.]+" \
+    "#1 = .*000_;;Totals:;;cpu.cycles +[0-9]+ +[0-9]+ +[0-9.]+;;Configuration differences;;Other statistics that differ \\([0-9]+ of [0-9]+;;cache.dcache.size|cpu.[a-z_.]+ +[0-9]+ +[0-9]+ +[-+][0-9]+ +[0-9.]+" \
     "$accsim" report "$a" "$b" || fail "report comparing two runs"
+  # --explain: what the D$ size moved (its misses) and where the time goes; the two failed
+  # points still make the exit code 1.
+  bash "$(dirname "$0")/../cli/expect.sh" 1 \
+    "caches.dcache.size takes 3 values in 2 group\\(s\\);;cache.dcache.misses.read +[0-9]+ → [0-9]+;;Where the time goes \\(000_;;dcache: [0-9]+ accesses" \
+    "$accsim" sweep --collect "$out/s" --explain caches.dcache.size -q || fail "sweep --explain"
+  bash "$(dirname "$0")/../cli/expect.sh" 2 "--explain nope: not a swept key" \
+    "$accsim" sweep --collect "$out/s" --explain nope -q || fail "sweep --explain of no key"
   "$accsim" report --csv "$a" "$b" >"$out/compare.csv" || fail "report --csv"
   head -1 "$out/compare.csv" | grep -q "^stat,000_[^,]*,004_[^,]*,delta:004_[^,]*,ratio:004_" ||
     fail "report --csv header: $(head -1 "$out/compare.csv")"

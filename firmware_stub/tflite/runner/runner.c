@@ -116,8 +116,9 @@ static void discover_hardware(TflHardware* hw) {
   if (vta_base != 0 && vta_open(&g_vta, vta_base) == VTA_OK) hw->vta = &g_vta;
 }
 
-/* Sends each operator's placement to accsim (which prints and records it). */
-static void report_placement(const TflModel* m) {
+/* Sends each operator's placement and where its buffers are to accsim (which prints and records
+ * it). `arena` and `arena_used`: the plan tfl_place made. */
+static void report_placement(const TflModel* m, const uint8_t* arena, uint32_t arena_used) {
   static TflPlacementRecord record;
   for (uint32_t i = 0; i < m->operator_count; ++i) {
     const TflOperator* op = &m->operators[i];
@@ -128,6 +129,27 @@ static void report_placement(const TflModel* m) {
         op->override_backend < 0 ? TFL_NO_OVERRIDE : (uint32_t)op->override_backend;
     snprintf(record.kernel, sizeof(record.kernel), "%s", op->user ? op->user->name : op->kernel);
     snprintf(record.reason, sizeof(record.reason), "%s", op->reason);
+    for (int k = 0; k < TFL_PLACEMENT_TENSORS; ++k) {
+      const int in = k < op->input_count && k < TFL_MAX_OP_INPUTS ? op->inputs[k] : -1;
+      const int out_k =
+          k - (op->input_count < TFL_MAX_OP_INPUTS ? op->input_count : TFL_MAX_OP_INPUTS);
+      const int out = out_k >= 0 && out_k < op->output_count && out_k < TFL_MAX_OP_OUTPUTS
+                          ? op->outputs[out_k]
+                          : -1;
+      const int t = out_k < 0 ? in : out;
+      record.tensor[k] = t;
+      record.tensor_addr[k] = 0;
+      if (t >= 0) {
+        const TflTensor* tensor = &m->tensors[t];
+        record.tensor_addr[k] =
+            (uint32_t)(uintptr_t)(tensor->data ? tensor->data : arena + tensor->arena_offset);
+      }
+    }
+    record.scratch_bytes = op->scratch_bytes;
+    record.scratch_addr = (uint32_t)(uintptr_t)(arena + op->scratch_offset);
+    record.persistent_bytes = op->persistent_bytes;
+    record.persistent_addr = (uint32_t)(uintptr_t)(arena + op->persistent_offset);
+    record.arena_used = arena_used;
     ACCSIM_PLACEMENT = (uint32_t)(uintptr_t)&record;
   }
 }
@@ -169,7 +191,7 @@ int main(void) {
   if (tfl_place(&g_model, &g_hw, &delegation, arena_bytes, &plan, &error) != 0) {
     fail("place", &error);
   }
-  report_placement(&g_model);
+  report_placement(&g_model, arena, plan.arena_bytes);
   /* runtime.verify's CPU references, then the VTA operators' work buffers: the arena region
    * beyond the plan. */
   uint32_t used = (plan.arena_bytes + 63u) & ~63u;

@@ -1,6 +1,7 @@
 // 3C classification on hand-built address streams.
 #include "three_c.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "cache.h"
@@ -88,4 +89,43 @@ TEST_CASE("a fully associative LRU cache has no conflict misses", "[three_c]") {
   const auto r = run(p, stream);
   CHECK(r.conflict == 0);
   CHECK(r.compulsory + r.capacity == r.misses);
+}
+
+namespace {
+// Dinero IV's method written the plainest way (a list searched front to back): the reference
+// the classifier's intrusive list and most-recent-line shortcut must agree with.
+MissClass reference_class(std::vector<uint64_t>& lru, std::vector<uint64_t>& seen, size_t capacity,
+                          uint64_t line, bool allocates) {
+  const bool first = std::find(seen.begin(), seen.end(), line) == seen.end();
+  if (first) seen.push_back(line);
+  const auto it = std::find(lru.begin(), lru.end(), line);
+  const bool hit = it != lru.end();
+  if (hit) {
+    lru.erase(it);
+    lru.insert(lru.begin(), line);
+  } else if (allocates) {
+    lru.insert(lru.begin(), line);
+    if (lru.size() > capacity) lru.pop_back();
+  }
+  return first ? MissClass::kCompulsory : hit ? MissClass::kConflict : MissClass::kCapacity;
+}
+}  // namespace
+
+TEST_CASE("the classifier agrees with a plain LRU list access by access", "[three_c]") {
+  // Runs of repeated lines (the shortcut), reuse within and beyond the capacity, and writes
+  // that do not allocate.
+  const size_t capacity = 8;
+  ThreeCClassifier t(capacity, 16);
+  std::vector<uint64_t> lru, seen;
+  uint32_t x = 7;
+  for (int i = 0; i < 20000; ++i) {
+    x = x * 1103515245u + 12345u;
+    const uint64_t line = (x >> 9) % 24;
+    const bool allocates = (x >> 5) % 7 != 0;
+    const int repeat = 1 + (x >> 3) % 3;
+    for (int r = 0; r < repeat; ++r) {
+      const MissClass expected = reference_class(lru, seen, capacity, line, allocates);
+      REQUIRE(t.access(line * 16 + r, true, allocates) == expected);
+    }
+  }
 }

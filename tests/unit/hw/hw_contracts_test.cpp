@@ -41,8 +41,11 @@ static_assert(offsetof(TflPlacementRecord, supported) == 8 &&
                   offsetof(TflPlacementRecord, override_backend) == 12 &&
                   offsetof(TflPlacementRecord, kernel) == 16 &&
                   offsetof(TflPlacementRecord, reason) == 16 + TFL_PLACEMENT_KERNEL_BYTES &&
-                  sizeof(TflPlacementRecord) ==
-                      16 + TFL_PLACEMENT_KERNEL_BYTES + TFL_PLACEMENT_REASON_BYTES,
+                  offsetof(TflPlacementRecord, tensor) ==
+                      16 + TFL_PLACEMENT_KERNEL_BYTES + TFL_PLACEMENT_REASON_BYTES &&
+                  sizeof(TflPlacementRecord) == 16 + TFL_PLACEMENT_KERNEL_BYTES +
+                                                    TFL_PLACEMENT_REASON_BYTES +
+                                                    8 * TFL_PLACEMENT_TENSORS + 20,
               "TflPlacementRecord differs between the target and the host");
 
 namespace {

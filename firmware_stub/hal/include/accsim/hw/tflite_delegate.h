@@ -66,6 +66,7 @@ typedef struct {
  * copies the record out of simulated memory). */
 #define TFL_PLACEMENT_KERNEL_BYTES 24
 #define TFL_PLACEMENT_REASON_BYTES 200
+#define TFL_PLACEMENT_TENSORS 12
 typedef struct {
   uint32_t op_index;
   uint32_t backend;   /* the one chosen: TFL_BACKEND_* */
@@ -73,6 +74,15 @@ typedef struct {
   uint32_t override_backend; /* the one runtime.placement asked for, or TFL_NO_OVERRIDE */
   char kernel[TFL_PLACEMENT_KERNEL_BYTES]; /* the implementation that will run */
   char reason[TFL_PLACEMENT_REASON_BYTES];
+  /* Where the operator's buffers are in the plan tfl_place made (accsim names the buffers whose
+   * cache lines evict each other): its first inputs then outputs (tensor index, -1 for an absent
+   * optional input or past the operator's count) with the address of their bytes (the model's
+   * for constants, the arena's else), its scratch and its state (0 bytes: none). */
+  int32_t tensor[TFL_PLACEMENT_TENSORS];
+  uint32_t tensor_addr[TFL_PLACEMENT_TENSORS];
+  uint32_t scratch_addr, scratch_bytes;
+  uint32_t persistent_addr, persistent_bytes;
+  uint32_t arena_used; /* the plan's arena bytes; accelerator work buffers follow, 64-aligned */
 } TflPlacementRecord;
 
 static inline const char* tfl_backend_name(uint32_t backend) {
