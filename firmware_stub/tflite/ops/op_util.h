@@ -75,6 +75,10 @@ int op_require_bias_float(const TflTensor* t, int count, int index, TflError* er
 
 /* "1x48x48x8" */
 void op_format_shape(const TflTensor* t, char* out, int out_bytes);
+/* The resizes' shared check (RESIZE_NEAREST_NEIGHBOR, RESIZE_BILINEAR): int8 4-D input and
+ * output quantised alike, a constant int32 size of 2 entries, and the output the input resized
+ * to it (batch and channels kept). */
+int op_check_resize(TflModel* m, int index, TflError* error);
 
 /* Output size and leading padding along one dimension (TFLite's ComputePaddingHeightWidth, with
  * dilation); -1 when the output would be empty. */

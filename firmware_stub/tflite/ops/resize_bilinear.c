@@ -19,28 +19,10 @@ static void options(TflModel* m, int index, int* align, int* half) {
 }
 
 static int check(TflModel* m, int index, TflError* error) {
-  if (op_require_inputs(m, index, 2, 2, error)) return -1;
+  if (op_check_resize(m, index, error)) return -1;
   const TflTensor* in = op_input(m, index, 0);
-  const TflTensor* size = op_input(m, index, 1);
   const TflTensor* out = op_output(m, index);
-  if (op_require_int8(m, index, in, "input", error) ||
-      op_require_int8(m, index, out, "output", error) ||
-      op_require_same_quantization(in, out, "output", index, error) ||
-      op_require_rank(in, 4, "input", index, error) ||
-      op_require_rank(out, 4, "output", index, error)) {
-    return -1;
-  }
-  if (size->type != TFL_TYPE_INT32 || !size->data || size->rank != 1 || size->elements != 2) {
-    return tfl_fail(error, index, "size must be a constant int32 tensor of 2 entries");
-  }
-  const int32_t* hw = (const int32_t*)(const void*)size->data;
-  if (hw[0] != out->dims[1] || hw[1] != out->dims[2] || in->dims[0] != out->dims[0] ||
-      in->dims[3] != out->dims[3]) {
-    char shape[64];
-    op_format_shape(out, shape, (int)sizeof(shape));
-    return tfl_fail(error, index, "output shape %s is not the input resized to %dx%d", shape,
-                    (int)hw[0], (int)hw[1]);
-  }
+  const int32_t* hw = (const int32_t*)(const void*)op_input(m, index, 1)->data;
   int align, half;
   options(m, index, &align, &half);
   if (align && half) {
