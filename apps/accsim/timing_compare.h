@@ -52,7 +52,8 @@ std::vector<TimingRow> timing_rows(const nlohmann::json& model_stats,
                                    const nlohmann::json& rtl_stats, const TimingBudgets& budgets);
 
 // The figures a firmware prints as "calib NAME = CYCLES" (timing_calib: the calibration kernels
-// of docs/timing.md), present on both sides: rows of kind "kernel", gated by the total budget.
+// of docs/timing.md), present on both sides: rows of kind "kernel", gated by the total budget (the
+// per-unit quotients, "..._per_...", shown only: their kernel's cycles are gated).
 std::vector<TimingRow> console_rows(const std::string& model_console,
                                     const std::string& rtl_console, double budget_percent);
 

@@ -294,6 +294,8 @@ uint64_t CachedMemory::fetch_fall_through(uint32_t pc, uint64_t cycle) {
   const Region* r = region_for(pc, 4, BusSide::kInstruction, false);
   if (r == nullptr || !r->cacheable) return 0;
   m_resident_blocks[resident_index(pc)] = kNoBlock;  // the refill may evict it
+  // A real I$ access: the address trace has it too, so that a replay counts the same misses.
+  if (m_din) trace_access(AccessKind::kFetch, pc, cycle);
   return cached_access_full(*m_icache, pc, AccessKind::kFetch, cycle, BusSide::kInstruction,
                             nullptr, 0);
 }

@@ -53,14 +53,14 @@ expect "^placement: op 001 depthwise_conv_2d +1x48x48x8 +-> cpu \(depthwise_k32\
 # The right kernel passes verify (every one of its 14 operators checked against the CPU's).
 run right_verify 0 "${soc[@]}" --firmware "$tmp/app/build/simd_conv.elf" "${model[@]}" \
   --set runtime.verify=true
-expect "^output \(1x2 int8\): -113 113$"
+expect "^output \(1x2 int8\): -113 \(0.0586\) 113 \(0.9414\)$"
 
 # runtime.delegate by name, and an override back to the cpu for operator 2.
 run named 0 "${soc[@]}" --firmware "$tmp/app/build/simd_conv.elf" "${model[@]}" \
   --set runtime.delegate=simd_conv --set 'runtime.placement=[{"op": 2, "backend": "cpu"}]'
 expect "^placement: op 002 conv_2d +1x48x48x16 +-> cpu \(gemm_1x1\) \[override\] +supported: cpu, user$"
 expect "^placement: op 004 conv_2d +1x24x24x32 +-> simd_conv \(registered kernel\) +supported: cpu, simd_conv$"
-expect "^output \(1x2 int8\): -113 113$"
+expect "^output \(1x2 int8\): -113 \(0.0586\) 113 \(0.9414\)$"
 python3 - "$tmp/named/stats.json" <<'PY' || fail "stats.json of the named run"
 import json, sys
 s = json.load(open(sys.argv[1]))

@@ -219,6 +219,8 @@ class _Builder:
         if any(int(d) <= 0 for d in shape):
             raise DescriptionError(f"{self.where}: output shape {list(shape)} is empty")
         out_spec = self.spec.get("output")
+        # float32 carries no quantisation; int32 neither (SHAPE, CAST, PACK), except QUANTIZE's.
+        unquantised = out_type == "float32" or (out_type == "int32" and opcode != "quantize")
         if isinstance(out_spec, dict) and "like" in out_spec:
             like = self.lookup(out_spec["like"], self.where)
             scale, zp = like.scale[0], like.zero_point[0]
@@ -230,9 +232,9 @@ class _Builder:
             out_type = same_quant_as.type  # an unquantised (float32) tensor stays so
         elif out_type == "int16":
             scale, zp = _fit_quantization_int16(real)
-        elif out_type not in ("float32", "int32"):
+        elif not unquantised:
             scale, zp = _fit_quantization(real)
-        quant = {} if out_type in ("float32", "int32") else dict(scale=[scale], zero_point=[zp])
+        quant = {} if unquantised else dict(scale=[scale], zero_point=[zp])
         out = self.g.tensor(name, shape, out_type, **quant)
         op = Operator(len(self.g.operators), opcode, schema.BUILTIN_CODE[opcode], 1,
                       [t.index if t is not None else -1 for t in inputs], [out.index],

@@ -294,8 +294,8 @@ int tfl_model_load(TflModel* m, const void* bytes, uint32_t size, TflError* erro
   m->tensor_count = tensors.length;
   m->operator_count = operators.length;
   for (uint32_t i = 0; i < tensors.length; ++i) {
-    const TflTensor empty = {{0},    0,      0,    0, 0, 0,  0,  0, 0,
-                             {0, 0}, {0, 0}, 0.0f, 0, 0, -1, -1, 0, {0, 0}, 0};
+    const TflTensor empty = {{0},    0,    0, 0, 0,  0,  0, 0,      0, {0, 0},
+                             {0, 0}, 0.0f, 0, 0, -1, -1, 0, {0, 0}, 0};
     m->tensors[i] = empty;
     const FbTable t = fb_vector_table(r, &tensors, i);
     if (r->error) return reader_failed(m, error, "tensor", (int)i);
