@@ -150,10 +150,11 @@ TEST_CASE("DIV rounds the real quotient, broadcasts, and clamps to the activatio
   }
   // 0 / 7: TFLM's final rounding shift is 32 bits here (undefined in C++); as x86-64 executes
   // it (counts modulo 64 and 32) the result is 1, not 0.
-  const int8_t zero = 0;
-  int8_t q0;
-  tfl_div_int8(&p, &zero, b, &q0);
-  CHECK(q0 == 1);
+  // (p is for 6 elements: 6 zeros in, 6 out.)
+  const int8_t zeros[6] = {0, 0, 0, 0, 0, 0};
+  int8_t q0[6];
+  tfl_div_int8(&p, zeros, b, q0);
+  CHECK(q0[0] == 1);
   // The quotient against the real one wherever TFLM's arithmetic is defined: |dividend| >=
   // |divisor| keeps the final shift within 31 bits.
   std::mt19937 rng(3);
